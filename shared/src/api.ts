@@ -1,0 +1,44 @@
+// Every HTTP path of the product, in one place, so the server's routes and the web client's calls agree.
+export const API = {
+  user: '/api/user',
+  login: '/api/login',
+  register: '/api/register',
+  logout: '/api/logout',
+  settings: '/api/user/settings',
+  password: '/api/user/password',
+
+  notes: '/api/notes',
+  note: (id: number) => `/api/notes/${id}`,
+  noteChanges: '/api/notes/changes',
+  suggestTags: '/api/notes/suggest-tags',
+  extractInsights: '/api/notes/extract-insights',
+  generateFlashcards: '/api/notes/generate-flashcards',
+  keyInsights: '/api/notes/key-insights',
+
+  aiStatus: '/api/ai/status',
+  generateBlog: '/api/ai/generate-blog',
+  explain: '/api/ai/explain',
+  explanations: '/api/ai/explanations',
+
+  blog: '/api/blog',
+  blogPost: (id: number) => `/api/blog/${id}`,
+  blogPostView: (id: number) => `/api/blog/${id}/view`,
+  blogTag: (tag: string) => `/api/blog/tags/${encodeURIComponent(tag)}`,
+  postComments: (postId: number) => `/api/blog/${postId}/comments`,
+  approveComment: (id: number) => `/api/comments/${id}/approve`,
+  reportComment: (id: number) => `/api/comments/${id}/report`,
+  comment: (id: number) => `/api/comments/${id}`,
+
+  adminBlog: '/api/admin/blog',
+  adminBlogPost: (id: number) => `/api/admin/blog/${id}`,
+  adminSubscribers: '/api/admin/subscribers',
+  adminSubscriber: (id: number) => `/api/admin/subscribers/${id}`,
+
+  subscribe: '/api/subscribe',
+  unsubscribe: '/api/unsubscribe',
+} as const;
+
+/** The shape of every error answer: `{ "message": "…" }`, sometimes with more fields (a 409 adds `note`). */
+export interface ErrorBody {
+  message: string;
+}

@@ -1,0 +1,76 @@
+// A blog post: markdown content, published or draft, optionally generated from a note.
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema, TagsSchema } from './common.ts';
+
+export const POST_TITLE_MAX = 200;
+export const POST_EXCERPT_MAX = 500;
+export const POST_CONTENT_MAX = 200_000;
+export const DEFAULT_READ_TIME = 3;
+
+export const FaqItemSchema = z.object({
+  question: z.string().trim().min(1, 'must not be empty').max(300),
+  answer: z.string().trim().min(1, 'must not be empty').max(5000),
+});
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+
+export const BlogPostSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  excerpt: z.string(),
+  /** Markdown. Rendered to sanitised HTML by the server (`contentHtml`). */
+  content: z.string(),
+  tags: z.array(z.string()),
+  published: z.boolean(),
+  readTime: z.number().int().positive(),
+  authorId: IdSchema,
+  imageUrl: z.string().nullable().optional(),
+  createdAt: IsoDateSchema,
+  updatedAt: IsoDateSchema,
+  /** Equal to updatedAt when the post was last published; null for a draft. */
+  publishedAt: IsoDateSchema.nullable(),
+  sourceNoteId: IdSchema.nullable().optional(),
+  faq: z.array(FaqItemSchema).optional(),
+  /** Real counts: views counted by the server, approved comments. */
+  views: z.number().int().nonnegative(),
+  commentCount: z.number().int().nonnegative(),
+});
+export type BlogPost = z.infer<typeof BlogPostSchema>;
+
+/** GET /api/blog/{id}: the post with its content rendered to sanitised HTML. */
+export const BlogPostDetailSchema = BlogPostSchema.extend({ contentHtml: z.string() });
+export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) address');
+
+export const BlogPostFieldsSchema = z.object({
+  title: z.string().trim().min(1, 'must not be empty').max(POST_TITLE_MAX, `must be at most ${POST_TITLE_MAX} characters`),
+  excerpt: z.string().trim().max(POST_EXCERPT_MAX, `must be at most ${POST_EXCERPT_MAX} characters`),
+  content: z.string().max(POST_CONTENT_MAX, `must be at most ${POST_CONTENT_MAX} characters`),
+  tags: TagsSchema,
+  published: z.boolean(),
+  readTime: z.number().int().min(1).max(1000),
+  authorId: IdSchema,
+  imageUrl: httpUrl.nullable(),
+  sourceNoteId: IdSchema.nullable(),
+  faq: z.array(FaqItemSchema).max(50),
+});
+
+/** POST /api/admin/blog. Omitted fields take the new-post defaults; readTime is computed when omitted. */
+export const BlogPostCreateSchema = BlogPostFieldsSchema.partial().required({ title: true });
+export type BlogPostCreate = z.input<typeof BlogPostCreateSchema>;
+
+/** PUT /api/admin/blog/{id}: `{published}` alone, or any edited fields. */
+export const BlogPostUpdateSchema = BlogPostFieldsSchema.partial().refine((v) => Object.keys(v).length > 0, {
+  message: 'must change at least one field',
+});
+export type BlogPostUpdate = z.input<typeof BlogPostUpdateSchema>;
+
+/** GET /api/blog query. */
+export const BlogListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  tag: z.string().max(50).optional(),
+});

@@ -1,0 +1,75 @@
+// A private note, as stored by the server and mirrored in the browser's database.
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema, TagsSchema } from './common.ts';
+
+export const NOTE_TITLE_MAX = 200;
+export const NOTE_CONTENT_MAX = 100_000;
+export const CLIENT_ID_MAX = 64;
+export const DEFAULT_NOTE_TITLE = 'Untitled Note';
+
+export const NoteSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  createdAt: IsoDateSchema,
+  updatedAt: IsoDateSchema,
+  userId: IdSchema,
+  /** Increments on every write; an update based on an older version is refused with 409. */
+  version: z.number().int().positive(),
+  /** The id the creating client gave the note, so a retried create answers the same note. */
+  clientId: z.string().nullable(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+export const ClientIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(CLIENT_ID_MAX, `must be at most ${CLIENT_ID_MAX} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"');
+
+export const NoteFieldsSchema = z.object({
+  title: z.string().trim().max(NOTE_TITLE_MAX, `must be at most ${NOTE_TITLE_MAX} characters`),
+  content: z.string().max(NOTE_CONTENT_MAX, `must be at most ${NOTE_CONTENT_MAX} characters`),
+  tags: TagsSchema.default([]),
+});
+
+/** POST /api/notes. `clientId` makes the create idempotent. */
+export const NoteCreateSchema = NoteFieldsSchema.extend({ clientId: ClientIdSchema.optional() });
+export type NoteCreate = z.input<typeof NoteCreateSchema>;
+
+/** PUT /api/notes/{id}. `baseVersion` is the version the edit started from; omit it to overwrite. */
+export const NoteUpdateSchema = NoteFieldsSchema.partial().extend({
+  baseVersion: z.number().int().positive().optional(),
+});
+export type NoteUpdate = z.input<typeof NoteUpdateSchema>;
+
+export const DATE_RANGES = ['all', 'week', 'month', 'year'] as const;
+export const DateRangeSchema = z.enum(DATE_RANGES);
+export type DateRange = z.infer<typeof DateRangeSchema>;
+
+/** GET /api/notes query: search text, repeated `tags`, and a date range (omitted for all). */
+export const NoteListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  tags: z.union([TagsSchema, z.string().trim().min(1).max(50).transform((t) => [t])]).optional(),
+  dateRange: DateRangeSchema.optional(),
+});
+export type NoteListQuery = z.input<typeof NoteListQuerySchema>;
+
+/** GET /api/notes/changes?since=CURSOR: notes changed and ids deleted after the cursor. */
+export const NoteChangesQuerySchema = z.object({
+  since: z.string().regex(/^[0-9]{1,15}$/, 'must be a cursor returned by this endpoint').optional(),
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+});
+export const NoteChangesSchema = z.object({
+  notes: z.array(NoteSchema),
+  deleted: z.array(IdSchema),
+  cursor: z.string(),
+  /** True when more changes wait beyond `limit`; ask again with the new cursor. */
+  more: z.boolean(),
+});
+export type NoteChanges = z.infer<typeof NoteChangesSchema>;
+
+/** The 409 answer to a stale update: the server's current note, so the client can keep both. */
+export const NoteConflictSchema = z.object({ message: z.string(), note: NoteSchema });
+export type NoteConflict = z.infer<typeof NoteConflictSchema>;

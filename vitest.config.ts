@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and integration test; browser tests run under Playwright (web/e2e).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'sync-server',
+          include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
