@@ -1,0 +1,45 @@
+// Word count, character count and reading time (SPEC section 9), shown in the editor and stored on posts.
+
+export const WORDS_PER_MINUTE = 200;
+
+/** Number of whitespace-separated tokens; 0 for empty or blank text. */
+export function countWords(text: string): number {
+  let count = 0;
+  let inWord = false;
+  // A scan instead of split(/\s+/) keeps a 100,000-character note from allocating an array of its words.
+  for (let i = 0; i < text.length; i++) {
+    const space = isWhitespace(text.charCodeAt(i));
+    if (!space && !inWord) count++;
+    inWord = !space;
+  }
+  return count;
+}
+
+/** Characters as a person counts them: an emoji or other astral symbol is one character, not two. */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** Minutes to read: words / 200 rounded up, at least 1. */
+export function readingTime(text: string): number {
+  return Math.max(1, Math.ceil(countWords(text) / WORDS_PER_MINUTE));
+}
+
+// The same set as the regular expression class \s.
+function isWhitespace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
