@@ -1,5 +1,4 @@
 export * from './api.ts';
-export * from './data-client.ts';
 export * from './errors.ts';
 export * from './rules/parse-tags.ts';
 export * from './rules/preview-text.ts';
