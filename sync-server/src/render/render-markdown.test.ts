@@ -1,0 +1,120 @@
+// The renderer against hostile and ordinary markdown: nothing executable may survive, normal content must.
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, renderMarkdownWithHeadings } from './render-markdown.ts';
+
+describe('renderMarkdown', () => {
+  it('renders ordinary markdown', () => {
+    const html = renderMarkdown('Some **bold** and *em* and `code`.\n\n- one\n- two\n\n> quoted');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<em>em</em>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toContain('<li>one</li>');
+    expect(html).toContain('<blockquote>');
+  });
+
+  it('gives headings stable ids from the slug rule, unique within a post', () => {
+    const { html, headings } = renderMarkdownWithHeadings(
+      '# Hello, World!\n\n## Why _this_ & that\n\n## Hello World\n\n### !!!\n',
+    );
+    expect(html).toContain('<h1 id="hello-world">Hello, World!</h1>');
+    expect(html).toContain('<h2 id="why-this-that">Why <em>this</em> &amp; that</h2>');
+    expect(html).toContain('<h2 id="hello-world-1">Hello World</h2>');
+    expect(html).toContain('<h3 id="section">!!!</h3>');
+    expect(headings).toEqual([
+      { id: 'hello-world', text: 'Hello, World!', level: 1 },
+      { id: 'why-this-that', text: 'Why this & that', level: 2 },
+      { id: 'hello-world-1', text: 'Hello World', level: 2 },
+      { id: 'section', text: '!!!', level: 3 },
+    ]);
+    // A second render starts the numbering afresh.
+    expect(renderMarkdown('# Hello World')).toContain('id="hello-world"');
+  });
+
+  it('removes script tags and their content', () => {
+    const html = renderMarkdown(
+      'before <script>alert(1)</script> after\n\n<script src="https://evil.example/x.js"></script>',
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('before');
+    expect(html).toContain('after');
+  });
+
+  it('removes event handler and style attributes', () => {
+    const html = renderMarkdown(
+      '<img src="https://example.com/a.png" onerror="alert(1)" style="position:fixed">\n\n' +
+        '<p onclick="alert(2)" style="color:red">hi</p>\n\n<a href="https://example.com" onmouseover="alert(3)">x</a>',
+    );
+    expect(html).not.toMatch(/on(error|click|mouseover)/i);
+    expect(html).not.toContain('style=');
+    expect(html).not.toContain('alert');
+    expect(html).toContain('<p>hi</p>');
+  });
+
+  it('drops javascript:, data: and vbscript: links, including obfuscated ones', () => {
+    const nasty = [
+      '[a](javascript:alert(1))',
+      '[b](JaVaScRiPt:alert(1))',
+      '<a href="java&#x09;script:alert(1)">c</a>',
+      '<a href="&#106;avascript:alert(1)">d</a>',
+      '<a href=" javascript:alert(1)">e</a>',
+      '[f](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+      '<a href="vbscript:msgbox(1)">g</a>',
+    ].join('\n\n');
+    const html = renderMarkdown(nasty);
+    expect(html).not.toMatch(/javascript|vbscript|data:/i);
+    for (const label of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) expect(html).toContain(`>${label}</a>`);
+  });
+
+  it('keeps http(s) and mailto links; external ones get rel noopener noreferrer nofollow', () => {
+    const html = renderMarkdown(
+      '[site](https://example.com/x?a=1&b=2) [mail](mailto:me@example.com) [here](#intro) <a href="https://e.com" rel="opener">r</a>',
+    );
+    expect(html).toContain(
+      '<a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer nofollow">site</a>',
+    );
+    expect(html).toContain('<a href="mailto:me@example.com">mail</a>');
+    expect(html).toContain('<a href="#intro">here</a>');
+    expect(html).toContain('<a href="https://e.com" rel="noopener noreferrer nofollow">r</a>');
+    expect(html).not.toContain('opener"');
+  });
+
+  it('keeps http(s) images only', () => {
+    const html = renderMarkdown(
+      '![ok](https://example.com/a.png)\n\n![bad](javascript:alert(1))\n\n![data](data:image/png;base64,AAAA)\n\n![rel](/local.png)\n\n<img src="//evil.example/x.png">',
+    );
+    expect(html).toContain('<img alt="ok" src="https://example.com/a.png" loading="lazy" />');
+    expect(html.match(/<img/g)).toHaveLength(1);
+  });
+
+  it('drops iframes, objects, forms, styles and meta refreshes', () => {
+    const html = renderMarkdown(
+      '<iframe src="https://evil.example"></iframe><object data="x"></object><embed src="x">' +
+        '<form action="https://evil.example"><button>go</button></form><style>body{display:none}</style>' +
+        '<meta http-equiv="refresh" content="0;url=https://evil.example"><svg onload="alert(1)"></svg><base href="https://evil.example">',
+    );
+    expect(html).not.toMatch(/<(iframe|object|embed|form|button|style|meta|svg|base)/i);
+    expect(html).not.toContain('display:none');
+  });
+
+  it('keeps code blocks escaped and their language class only', () => {
+    const html = renderMarkdown('```js\nconst a = "<script>alert(1)</script>";\n```');
+    expect(html).toContain('<code class="language-js">');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('does not let a heading id break out of its attribute', () => {
+    const html = renderMarkdown('# "><img src=x onerror=alert(1)>');
+    expect(html).not.toContain('onerror');
+    expect(html).toMatch(/^<h1 id="section">"&gt;<\/h1>/);
+  });
+
+  it('renders GFM tables and inert task-list checkboxes', () => {
+    const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toContain('<input type="checkbox" disabled checked />');
+    expect(html).toContain('<input type="checkbox" disabled />');
+  });
+});

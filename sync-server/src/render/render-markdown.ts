@@ -1,0 +1,136 @@
+// Turns blog markdown into HTML that is safe to put in a public page: marked renders, sanitize-html keeps
+// only an allow-list, so nothing a visitor, the owner or an AI writes can run script in a reader's browser.
+import { slugify } from '@private-notes/shared/rules/slugify';
+import { Marked, type Tokens } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+const EXTERNAL_REL = 'noopener noreferrer nofollow';
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+
+/** Gives each heading an id from the shared slug rule; repeats get -1, -2… so anchors stay unique. */
+function createHeadingIds(): (text: string) => string {
+  const seen = new Map<string, number>();
+  return (text) => {
+    const base = slugify(text) || 'section';
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    return count === 0 ? base : `${base}-${count}`;
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A heading of the rendered content, for a table of contents that links to the ids in the HTML. */
+export interface RenderedHeading {
+  id: string;
+  text: string;
+  level: number;
+}
+
+// One parser for the process; the per-call state is swapped per call, safe because parsing is synchronous.
+let headingId = createHeadingIds();
+let headings: RenderedHeading[] = [];
+const marked = new Marked({ gfm: true, async: false });
+marked.use({
+  renderer: {
+    heading({ tokens, depth }: Tokens.Heading) {
+      const inner = this.parser.parseInline(tokens);
+      const plain = this.parser.parseInline(tokens, this.parser.textRenderer);
+      // Inline HTML is not part of a heading's words: tags are left out of its text and id.
+      const text = decodeEntities(plain.replace(/<[^>]*>/g, '')).trim();
+      const id = headingId(text);
+      headings.push({ id, text, level: depth });
+      return `<h${depth} id="${escapeAttribute(id)}">${inner}</h${depth}>\n`;
+    },
+  },
+});
+
+function markdownToHtml(markdown: string): { html: string; headings: RenderedHeading[] } {
+  headingId = createHeadingIds();
+  headings = [];
+  const html = marked.parse(markdown, { async: false });
+  return { html, headings };
+}
+
+/** The text renderer leaves entities such as &amp; in place; the slug must be built from the characters. */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'kbd', 'samp'],
+    ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'strong', 'b', 'em', 'i', 'del', 's', 'sub', 'sup', 'mark'],
+    ...['a', 'img', 'figure', 'figcaption', 'abbr', 'cite', 'q', 'small', 'span', 'div'],
+    ...['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'input'],
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    h1: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
+    code: ['class'],
+    ol: ['start'],
+    th: ['align', 'colspan', 'rowspan'],
+    td: ['align', 'colspan', 'rowspan'],
+    abbr: ['title'],
+    // GFM task lists render disabled checkboxes; nothing else of <input> survives.
+    input: ['type', 'checked', 'disabled'],
+  },
+  allowedClasses: { code: ['language-*'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Content of these is dropped with the tag, so `<script>alert(1)</script>` leaves no text behind.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { rel: _ignored, ...rest } = attribs;
+      if (rest.href && ABSOLUTE_HTTP.test(rest.href))
+        return { tagName, attribs: { ...rest, rel: EXTERNAL_REL } };
+      return { tagName, attribs: rest };
+    },
+    img: (tagName, attribs) => {
+      const { src, ...rest } = attribs;
+      // Images only from absolute http(s) addresses; anything else loses its src and is then dropped.
+      if (src && ABSOLUTE_HTTP.test(src.trim()))
+        return { tagName, attribs: { ...rest, src, loading: 'lazy' } };
+      return { tagName, attribs: rest };
+    },
+    input: (tagName, attribs) => {
+      if (attribs.type !== 'checkbox') return { tagName: 'span', attribs: {} };
+      return {
+        tagName,
+        attribs: {
+          type: 'checkbox',
+          disabled: '',
+          ...(attribs.checked !== undefined ? { checked: '' } : {}),
+        },
+      };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Markdown → sanitised HTML with stable heading ids. Pure and synchronous; safe for any input. */
+export function renderMarkdown(markdown: string): string {
+  return renderMarkdownWithHeadings(markdown).html;
+}
+
+/** The same HTML plus its headings (ids as in the HTML), for the post page's table of contents. */
+export function renderMarkdownWithHeadings(markdown: string): { html: string; headings: RenderedHeading[] } {
+  const rendered = markdownToHtml(markdown);
+  return { html: sanitizeHtml(rendered.html, SANITIZE_OPTIONS), headings: rendered.headings };
+}
