@@ -1,0 +1,41 @@
+// The RSS 2.0 feed of published posts, written by the `feed` package so every value is escaped for XML.
+import type { BlogPost } from '@private-notes/shared';
+import { postPath } from '@private-notes/shared/rules/slugify';
+import { Feed } from 'feed';
+import { renderMarkdown } from './render-markdown.ts';
+import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from './site-info.ts';
+
+/** `posts` must be published posts, newest first; `baseUrl` is the public origin without a trailing slash. */
+export function buildRss(posts: readonly BlogPost[], baseUrl: string): string {
+  const latest = posts[0];
+  const feed = new Feed({
+    title: `Blog | ${SITE_NAME}`,
+    description: SITE_DESCRIPTION,
+    id: `${baseUrl}/blog`,
+    link: `${baseUrl}/blog`,
+    language: SITE_LANGUAGE,
+    feedLinks: { rss: `${baseUrl}/rss.xml` },
+    updated: latest ? new Date(latest.publishedAt ?? latest.updatedAt) : new Date(0),
+    generator: SITE_NAME,
+    copyright: `© ${SITE_NAME}`,
+  });
+  for (const post of posts) {
+    const link = `${baseUrl}${postPath(post)}`;
+    const date = new Date(post.publishedAt ?? post.updatedAt);
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      date,
+      published: date,
+      description: post.excerpt,
+      content: renderMarkdown(post.content),
+      category: post.tags.map((tag) => ({
+        name: tag,
+        domain: `${baseUrl}/blog/tags/${encodeURIComponent(tag)}`,
+      })),
+      ...(post.imageUrl ? { image: post.imageUrl } : {}),
+    });
+  }
+  return feed.rss2();
+}
