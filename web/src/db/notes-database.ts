@@ -1,0 +1,50 @@
+// The browser's database (IndexedDB through Dexie): notes, their outbox, the editor draft, study material and
+// sync bookkeeping. One class, one shared instance (db.ts); tests open their own with other names.
+import { Dexie, type EntityTable } from 'dexie';
+import type {
+  LocalFlashcard,
+  LocalKeyPoint,
+  LocalNote,
+  NoteDraft,
+  OutboxEntry,
+  ReviewRow,
+  SyncMetaRow,
+} from './types.ts';
+
+export class NotesDatabase extends Dexie {
+  notes!: EntityTable<LocalNote, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  drafts!: EntityTable<NoteDraft, 'id'>;
+  flashcards!: EntityTable<LocalFlashcard, 'id'>;
+  keyPoints!: EntityTable<LocalKeyPoint, 'id'>;
+  reviews!: EntityTable<ReviewRow, 'id'>;
+  syncMeta!: EntityTable<SyncMetaRow, 'key'>;
+
+  constructor(name = 'private-notes') {
+    super(name);
+    // Schema history: add a new version() below with an upgrade() instead of editing an old one;
+    // Dexie runs the upgrades a returning browser has missed, in order.
+    this.version(1).stores({
+      notes: 'id, serverId, updatedAt, createdAt, deleted, syncState',
+      outbox: '++seq, &noteId, serverId',
+      drafts: 'id',
+      flashcards: 'id, noteId',
+      keyPoints: 'id, noteId',
+      reviews: '++id, cardId, noteId, reviewedAt',
+      syncMeta: 'key',
+    });
+    // v2: notes get a multi-entry tags index (tag filters without a table scan); rows written by v1 may lack
+    // `tags` or `syncError`, so the upgrade fills them in.
+    this.version(2)
+      .stores({ notes: 'id, serverId, updatedAt, createdAt, deleted, syncState, *tags' })
+      .upgrade((tx) =>
+        tx
+          .table<LocalNote, string>('notes')
+          .toCollection()
+          .modify((note) => {
+            if (!Array.isArray(note.tags)) note.tags = [];
+            if (note.syncError === undefined) note.syncError = null;
+          }),
+      );
+  }
+}

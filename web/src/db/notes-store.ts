@@ -1,0 +1,130 @@
+// The only way the app changes notes: each function writes the note and its outbox entry in one transaction,
+// so a crash can never keep an edit the sync engine does not know about (or queue a change that was not made).
+import { DEFAULT_NOTE_TITLE } from '@private-notes/shared';
+import { newClientId } from './client-id.ts';
+import { db } from './db.ts';
+import type { NotesDatabase } from './notes-database.ts';
+import type { LocalNote, OutboxEntry } from './types.ts';
+
+export interface NoteInput {
+  title: string;
+  content: string;
+  tags: string[];
+}
+
+/** Trimmed, non-empty, each tag once (the server refuses empty tags). */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    const trimmed = tag.trim();
+    if (trimmed) seen.add(trimmed);
+  }
+  return [...seen];
+}
+
+function cleanInput(input: Partial<NoteInput>): Partial<NoteInput> {
+  const out: Partial<NoteInput> = {};
+  if (input.title !== undefined) out.title = input.title.trim() || DEFAULT_NOTE_TITLE;
+  if (input.content !== undefined) out.content = input.content;
+  if (input.tags !== undefined) out.tags = normalizeTags(input.tags);
+  return out;
+}
+
+/** Queue (or coalesce into the existing entry) a change of `note`. Must run inside a notes+outbox transaction. */
+export async function enqueueChange(
+  database: NotesDatabase,
+  note: LocalNote,
+  op: OutboxEntry['op'],
+): Promise<void> {
+  const existing = await database.outbox.where('noteId').equals(note.id).first();
+  if (existing?.seq !== undefined) {
+    // A queued create stays a create (the push sends the latest text); anything else takes the new op.
+    const nextOp = existing.op === 'create' && op === 'update' ? 'create' : op;
+    await database.outbox.update(existing.seq, {
+      op: nextOp,
+      serverId: note.serverId,
+      rev: existing.rev + 1,
+      error: null,
+    });
+    return;
+  }
+  await database.outbox.add({
+    noteId: note.id,
+    op,
+    serverId: note.serverId,
+    rev: 1,
+    queuedAt: new Date().toISOString(),
+    error: null,
+  });
+}
+
+export async function createNote(input: NoteInput, database: NotesDatabase = db): Promise<LocalNote> {
+  const now = new Date().toISOString();
+  const clean = cleanInput(input);
+  const note: LocalNote = {
+    id: newClientId(),
+    serverId: null,
+    version: null,
+    title: clean.title ?? DEFAULT_NOTE_TITLE,
+    content: clean.content ?? '',
+    tags: clean.tags ?? [],
+    createdAt: now,
+    updatedAt: now,
+    deleted: 0,
+    syncState: 'pending',
+    syncError: null,
+  };
+  await database.transaction('rw', database.notes, database.outbox, async () => {
+    await database.notes.add(note);
+    await enqueueChange(database, note, 'create');
+  });
+  return note;
+}
+
+export async function updateNote(
+  id: string,
+  patch: Partial<NoteInput>,
+  database: NotesDatabase = db,
+): Promise<LocalNote> {
+  return database.transaction('rw', database.notes, database.outbox, async () => {
+    const current = await database.notes.get(id);
+    if (!current || current.deleted) throw new Error('Note not found');
+    const note: LocalNote = {
+      ...current,
+      ...cleanInput(patch),
+      updatedAt: new Date().toISOString(),
+      syncState: 'pending',
+      syncError: null,
+    };
+    await database.notes.put(note);
+    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update');
+    return note;
+  });
+}
+
+export async function deleteNote(id: string, database: NotesDatabase = db): Promise<void> {
+  await database.transaction('rw', database.notes, database.outbox, async () => {
+    const note = await database.notes.get(id);
+    if (!note) return;
+    const entry = await database.outbox.where('noteId').equals(id).first();
+    if (note.serverId === null) {
+      // Never reached the server: forget it entirely, so an offline create + delete sends nothing.
+      await database.notes.delete(id);
+      if (entry?.seq !== undefined) await database.outbox.delete(entry.seq);
+      return;
+    }
+    // Keep a tombstone row until the server confirms, so a pull cannot bring the note back meanwhile.
+    const tombstone: LocalNote = { ...note, deleted: 1, syncState: 'pending', syncError: null };
+    await database.notes.put(tombstone);
+    await enqueueChange(database, tombstone, 'delete');
+  });
+}
+
+/** Clear the refusal on a change so the next sync tries it again (after the user has seen the reason). */
+export async function retryChange(noteId: string, database: NotesDatabase = db): Promise<void> {
+  await database.transaction('rw', database.notes, database.outbox, async () => {
+    const entry = await database.outbox.where('noteId').equals(noteId).first();
+    if (entry?.seq !== undefined) await database.outbox.update(entry.seq, { error: null });
+    await database.notes.update(noteId, { syncState: 'pending', syncError: null });
+  });
+}

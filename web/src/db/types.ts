@@ -1,0 +1,71 @@
+// The shapes of the rows kept in the browser's database (see notes-database.ts for the tables).
+import type { Flashcard, KeyPoint } from '@private-notes/shared';
+
+export type SyncState = 'synced' | 'pending' | 'error';
+
+/** A note as the browser keeps it. `id` is the client id the server remembers, so it never changes once synced. */
+export interface LocalNote {
+  id: string;
+  /** The server's numeric id, null until the create has been pushed. */
+  serverId: number | null;
+  /** The server version this row was last in step with (the base version of the next update), null before the first push. */
+  version: number | null;
+  title: string;
+  content: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  /** 1 while a delete waits to be pushed; the row is removed once the server has it. (A number so it can be indexed.) */
+  deleted: 0 | 1;
+  syncState: SyncState;
+  /** The server's reason for refusing the last push of this note, shown to the user. */
+  syncError: string | null;
+}
+
+export type OutboxOp = 'create' | 'update' | 'delete';
+
+/**
+ * One pending change per note (the unique noteId index enforces it), so edits coalesce: the push reads the note
+ * as it is when sent. `rev` grows with every local write, so a push can tell whether the note changed meanwhile.
+ */
+export interface OutboxEntry {
+  seq?: number;
+  noteId: string;
+  op: OutboxOp;
+  /** Known for updates and deletes; a delete needs it after the note row is gone. */
+  serverId: number | null;
+  rev: number;
+  queuedAt: string;
+  /** Set when the server refused the change (a 4xx other than 401/409): kept, shown, not retried until edited. */
+  error: string | null;
+}
+
+/** The spec's `note_draft`: the editor's unsaved text, restored after a reload. */
+export interface NoteDraft {
+  id: 'note_draft';
+  title: string;
+  content: string;
+  tagInput: string;
+  lastSaved: string;
+  noteId: string | null;
+}
+
+export type LocalFlashcard = Flashcard & { noteId: string | number };
+export type LocalKeyPoint = KeyPoint & { noteId: string | number };
+
+/** One flashcard review, appended and never rewritten, so study progress survives and can be replayed (for FSRS). */
+export interface ReviewRow {
+  id?: number;
+  cardId: string;
+  noteId: string | number;
+  /** ts-fsrs rating: 1 again, 2 hard, 3 good, 4 easy. */
+  rating: number;
+  reviewedAt: string;
+  [field: string]: unknown;
+}
+
+/** Key/value rows for the sync engine: the changes cursor and when the last sync ended. */
+export interface SyncMetaRow {
+  key: string;
+  value: string | number | null;
+}
