@@ -1,4 +1,6 @@
 // The renderer against hostile and ordinary markdown: nothing executable may survive, normal content must.
+
+import { noteHeadings } from '@private-notes/shared/rules/table-of-contents';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, renderMarkdownWithHeadings } from './render-markdown.ts';
 
@@ -28,6 +30,15 @@ describe('renderMarkdown', () => {
     ]);
     // A second render starts the numbering afresh.
     expect(renderMarkdown('# Hello World')).toContain('id="hello-world"');
+  });
+
+  it('uses the same heading ids as the shared contents list', () => {
+    const markdown =
+      '# Intro\n\n#\n\nSection\n-------\n\n## `code` and [link](https://x.example)\n\n```\n# not a heading\n```\n\n### Intro\n\n## Section';
+    const { html, headings } = renderMarkdownWithHeadings(markdown);
+    expect(headings.map(({ id, text, level }) => ({ id, text, level }))).toEqual(noteHeadings(markdown));
+    for (const heading of noteHeadings(markdown)) expect(html).toContain(`id="${heading.id}"`);
+    expect(html).toContain('<h1></h1>');
   });
 
   it('removes script tags and their content', () => {

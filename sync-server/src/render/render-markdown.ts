@@ -1,22 +1,11 @@
 // Turns blog markdown into HTML that is safe to put in a public page: marked renders, sanitize-html keeps
 // only an allow-list, so nothing a visitor, the owner or an AI writes can run script in a reader's browser.
-import { slugify } from '@private-notes/shared/rules/slugify';
+import { createHeadingIds, headingText } from '@private-notes/shared/rules/table-of-contents';
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow';
 const ABSOLUTE_HTTP = /^https?:\/\//i;
-
-/** Gives each heading an id from the shared slug rule; repeats get -1, -2… so anchors stay unique. */
-function createHeadingIds(): (text: string) => string {
-  const seen = new Map<string, number>();
-  return (text) => {
-    const base = slugify(text) || 'section';
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    return count === 0 ? base : `${base}-${count}`;
-  };
-}
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -35,12 +24,14 @@ let headings: RenderedHeading[] = [];
 const marked = new Marked({ gfm: true, async: false });
 marked.use({
   renderer: {
-    heading({ tokens, depth }: Tokens.Heading) {
+    heading({ tokens, depth, text: raw }: Tokens.Heading) {
       const inner = this.parser.parseInline(tokens);
-      const plain = this.parser.parseInline(tokens, this.parser.textRenderer);
-      // Inline HTML is not part of a heading's words: tags are left out of its text and id.
-      const text = decodeEntities(plain.replace(/<[^>]*>/g, '')).trim();
-      const id = headingId(text);
+      // Ids come from the raw heading through the shared allocator, so the contents list that
+      // noteHeadings builds from the same markdown links to exactly these ids.
+      // Headings without text get no id (noteHeadings skips them too, so later ids stay in step).
+      const text = headingText(raw);
+      if (!text) return `<h${depth}>${inner}</h${depth}>\n`;
+      const id = headingId(raw);
       headings.push({ id, text, level: depth });
       return `<h${depth} id="${escapeAttribute(id)}">${inner}</h${depth}>\n`;
     },
@@ -52,16 +43,6 @@ function markdownToHtml(markdown: string): { html: string; headings: RenderedHea
   headings = [];
   const html = marked.parse(markdown, { async: false });
   return { html, headings };
-}
-
-/** The text renderer leaves entities such as &amp; in place; the slug must be built from the characters. */
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
 }
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
