@@ -110,18 +110,16 @@ describe('schema migration', () => {
       reviews: '++id, cardId, noteId, reviewedAt',
       syncMeta: 'key',
     });
-    await v1
-      .table('notes')
-      .put({
-        id: 'old',
-        serverId: 1,
-        title: 'Old',
-        content: '',
-        createdAt: '',
-        updatedAt: '',
-        deleted: 0,
-        syncState: 'synced',
-      });
+    await v1.table('notes').put({
+      id: 'old',
+      serverId: 1,
+      title: 'Old',
+      content: '',
+      createdAt: '',
+      updatedAt: '',
+      deleted: 0,
+      syncState: 'synced',
+    });
     v1.close();
     const db = new NotesDatabase(name);
     open.push(db);
