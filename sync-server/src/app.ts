@@ -1,0 +1,90 @@
+// Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
+import compression from 'compression';
+import express, { type Express } from 'express';
+import morgan from 'morgan';
+import { type Auth, createAuth } from './auth/auth.ts';
+import { SessionService } from './auth/session-service.ts';
+import type { Config } from './config.ts';
+import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { originCheck } from './http/origin-check.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { mountWebApp } from './pages/web-app.ts';
+import { createAuthRouter } from './routes/auth.ts';
+import { createNotesRouter } from './routes/notes.ts';
+import { createSettingsRouter } from './routes/settings.ts';
+import { NoteService } from './services/note-service.ts';
+import { SettingsService } from './services/settings-service.ts';
+import { UserService } from './services/user-service.ts';
+import { Store } from './storage/index.ts';
+
+export const BODY_LIMIT = '1mb';
+
+/** Business rules, one service per area. Services are thin, stateless wrappers over the store. */
+export interface Services {
+  users: UserService;
+  sessions: SessionService;
+  notes: NoteService;
+  settings: SettingsService;
+}
+
+/** What every router factory receives: `createXRouter(deps)`. */
+export interface Deps {
+  config: Config;
+  store: Store;
+  auth: Auth;
+  services: Services;
+}
+
+export interface AppHandle {
+  app: Express;
+  store: Store;
+  services: Services;
+  deps: Deps;
+  /** Flushes and compacts the store. Call after the HTTP server has stopped accepting requests. */
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config): Promise<AppHandle> {
+  const store = await Store.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });
+  const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
+  const services: Services = {
+    users: new UserService(store),
+    sessions,
+    notes: new NoteService(store),
+    settings: new SettingsService(store),
+  };
+  const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
+  if (generatedPassword) {
+    // Printed once, on the first start only; only its scrypt hash is stored.
+    console.log(
+      `\nCreated the owner account.\n  username: ${config.ownerUsername}\n  password: ${generatedPassword}\n` +
+        'This password is shown only this once. Change it in Settings › Security.\n',
+    );
+  }
+  await sessions.purgeExpired();
+
+  const auth = createAuth(store, sessions);
+  const deps: Deps = { config, store, auth, services };
+
+  const app = express();
+  app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders());
+  app.use(compression());
+  if (config.logRequests) app.use(morgan('short'));
+  app.use(originCheck(config.allowedOrigins));
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(auth.loadSession);
+
+  // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────
+  // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.
+  app.use(createAuthRouter(deps));
+  app.use(createSettingsRouter(deps));
+  app.use(createNotesRouter(deps));
+  // ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  app.use('/api', apiNotFound);
+  mountWebApp(app, config);
+  app.use(errorHandler);
+
+  return { app, store, services, deps, close: () => store.close() };
+}

@@ -1,0 +1,94 @@
+// Who is asking: reads the session cookie on every request and offers `requireUser` / `getUser(req)`.
+import type { Request, RequestHandler, Response } from 'express';
+import type { SessionRecord, Store } from '../storage/index.ts';
+import { SESSION_TTL_MS, type SessionService } from './session-service.ts';
+
+export const SESSION_COOKIE = 'pn_session';
+
+/** The signed-in user as routes see it. */
+export interface AuthUser {
+  id: number;
+  username: string;
+}
+
+interface AuthContext {
+  user: AuthUser;
+  session: SessionRecord;
+}
+
+export interface Auth {
+  /** Runs on every request (mounted in app.ts); attaches the user when the cookie names a live session. */
+  loadSession: RequestHandler;
+  /** 401 `{message:'Not authenticated'}` unless signed in. */
+  requireUser: RequestHandler;
+  /** The signed-in user, or null for an anonymous visitor. */
+  getUser(req: Request): AuthUser | null;
+  getSession(req: Request): SessionRecord | null;
+  /** Starts a session for `userId` and sets its cookie on the answer. */
+  signIn(req: Request, res: Response, userId: number): Promise<SessionRecord>;
+  signOut(req: Request, res: Response): Promise<void>;
+}
+
+function readCookie(req: Request, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function setCookie(req: Request, res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    // req.secure honours X-Forwarded-Proto when TRUST_PROXY is set.
+    secure: req.secure,
+    path: '/',
+    maxAge: SESSION_TTL_MS,
+  });
+}
+
+export function createAuth(store: Store, sessions: SessionService): Auth {
+  const contexts = new WeakMap<Request, AuthContext>();
+
+  const loadSession: RequestHandler = async (req, res, next) => {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (!token) return next();
+    const session = sessions.find(token);
+    const user = session ? store.get('users', session.userId) : undefined;
+    if (!session || !user) return next();
+    const touched = await sessions.touch(session);
+    if (touched !== session) setCookie(req, res, token);
+    contexts.set(req, { user: { id: user.id, username: user.username }, session: touched });
+    next();
+  };
+
+  return {
+    loadSession,
+    requireUser: (req, res, next) => {
+      if (contexts.has(req)) return next();
+      res.status(401).json({ message: 'Not authenticated' });
+    },
+    getUser: (req) => contexts.get(req)?.user ?? null,
+    getSession: (req) => contexts.get(req)?.session ?? null,
+    async signIn(req, res, userId) {
+      const { token, session } = await sessions.create(userId);
+      setCookie(req, res, token);
+      return session;
+    },
+    async signOut(req, res) {
+      const session = contexts.get(req)?.session;
+      if (session) await sessions.destroy(session.id);
+      contexts.delete(req);
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+    },
+  };
+}

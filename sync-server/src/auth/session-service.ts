@@ -1,0 +1,87 @@
+// Server-side sessions kept in the store: the cookie holds a random token, the store only its HMAC.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { SessionRecord, Store } from '../storage/index.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is refreshed at most this often, so reading pages does not write to disk each time. */
+const TOUCH_AFTER_MS = 12 * 60 * 60 * 1000;
+
+export class SessionService {
+  readonly #store: Store;
+  readonly #secret: string;
+
+  constructor(store: Store, secret: string) {
+    this.#store = store;
+    this.#secret = secret;
+  }
+
+  /** The configured secret, or one generated on first start and kept in the store (so restarts keep sessions). */
+  static async secretFor(store: Store, configured: string | null): Promise<string> {
+    if (configured) return configured;
+    const existing = store.getMeta<string>('sessionSecret');
+    if (existing) return existing;
+    const secret = randomBytes(32).toString('base64url');
+    await store.write((tx) => tx.setMeta('sessionSecret', secret));
+    return secret;
+  }
+
+  async create(userId: number, now = new Date()): Promise<{ token: string; session: SessionRecord }> {
+    const token = randomBytes(32).toString('base64url');
+    const session = await this.#store.write((tx) =>
+      tx.insert('sessions', {
+        userId,
+        tokenHash: this.#hash(token),
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      }),
+    );
+    return { token, session };
+  }
+
+  /** The live session for a cookie token, or null (unknown or expired). */
+  find(token: string, now = new Date()): SessionRecord | null {
+    const session = this.#store.lookup('sessions', 'tokenHash', this.#hash(token));
+    if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
+    return session;
+  }
+
+  /** Extends the session if it was last extended long enough ago; returns the (possibly new) record. */
+  async touch(session: SessionRecord, now = new Date()): Promise<SessionRecord> {
+    if (now.getTime() - Date.parse(session.lastSeenAt) < TOUCH_AFTER_MS) return session;
+    return this.#store.write((tx) => {
+      if (!tx.get('sessions', session.id)) return session;
+      return tx.update('sessions', session.id, {
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      });
+    });
+  }
+
+  async destroy(sessionId: number): Promise<void> {
+    await this.#store.write((tx) => tx.remove('sessions', sessionId));
+  }
+
+  /** Ends every session of the user except `keepId` (after a password change), and expired ones. */
+  async destroyOthers(userId: number, keepId: number, now = new Date()): Promise<void> {
+    await this.#store.write((tx) => {
+      for (const s of tx.all('sessions')) {
+        if ((s.userId === userId && s.id !== keepId) || Date.parse(s.expiresAt) <= now.getTime()) {
+          tx.remove('sessions', s.id);
+        }
+      }
+    });
+  }
+
+  async purgeExpired(now = new Date()): Promise<void> {
+    const expired = this.#store.filter('sessions', (s) => Date.parse(s.expiresAt) <= now.getTime());
+    if (expired.length === 0) return;
+    await this.#store.write((tx) => {
+      for (const s of expired) tx.remove('sessions', s.id);
+    });
+  }
+
+  #hash(token: string): string {
+    return createHmac('sha256', this.#secret).update(token).digest('base64url');
+  }
+}

@@ -1,0 +1,76 @@
+// Reads the server's configuration from environment variables into one typed object (see .env.example).
+import path from 'node:path';
+
+export interface OpenAiConfig {
+  apiKey: string | null;
+  baseUrl: string | null;
+  model: string | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  ownerUsername: string;
+  /** Null means: generate a strong password on first start and print it once. */
+  ownerPassword: string | null;
+  /** Null means: a random secret generated once and kept in the data store. */
+  sessionSecret: string | null;
+  openai: OpenAiConfig;
+  webDistDir: string;
+  /** Passed to Express's `trust proxy`, so `req.secure` and `req.ip` honour X-Forwarded-* behind a proxy. */
+  trustProxy: boolean | number | string;
+  logRequests: boolean;
+  /** Extra origins allowed to send unsafe requests (e.g. a dev server on another port). */
+  allowedOrigins: string[];
+  /** Journal size (bytes) past which the store compacts into a fresh snapshot. */
+  compactThresholdBytes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+function nonEmpty(value: string | undefined): string | null {
+  return value !== undefined && value.trim() !== '' ? value : null;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0-65535, got "${value}"`);
+  return port;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data')),
+    ownerUsername: nonEmpty(env.OWNER_USERNAME)?.trim() ?? 'admin',
+    ownerPassword: nonEmpty(env.OWNER_PASSWORD),
+    sessionSecret: nonEmpty(env.SESSION_SECRET),
+    openai: {
+      apiKey: nonEmpty(env.OPENAI_API_KEY),
+      baseUrl: nonEmpty(env.OPENAI_BASE_URL),
+      model: nonEmpty(env.OPENAI_MODEL),
+    },
+    webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'web/dist')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logRequests: env.LOG_REQUESTS !== undefined ? env.LOG_REQUESTS !== 'false' : !inTests,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
+  };
+}

@@ -1,0 +1,41 @@
+// The last handlers of the chain: unknown API paths answer 404 JSON; errors answer JSON, never a stack.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError } from './http-error.ts';
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' });
+};
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ ...error.extra, message: error.message });
+    return;
+  }
+  const bodyError = error as BodyParserError;
+  if (bodyError.type === 'entity.parse.failed') {
+    res.status(400).json({ message: 'Invalid JSON body' });
+    return;
+  }
+  if (bodyError.type === 'entity.too.large') {
+    res.status(413).json({ message: 'Request body is too large' });
+    return;
+  }
+  if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+    res
+      .status(bodyError.status)
+      .json({ message: bodyError.expose === false ? 'Bad request' : bodyError.message });
+    return;
+  }
+  console.error(error);
+  res.status(500).json({ message: 'Internal server error' });
+};

@@ -1,0 +1,29 @@
+// Rate limiting for public write endpoints (login, comments, subscriptions): 429 `{message}` when exceeded.
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+
+export interface RateLimitOptions {
+  windowMs: number;
+  limit: number;
+  /** The 429 answer's message. */
+  message: string;
+  /** Defaults to the client IP (IPv6 grouped by /56). Return another key to limit e.g. per username. */
+  key?: (req: Request) => string;
+  /** Count only failed requests (status >= 400), e.g. for login. */
+  skipSuccessfulRequests?: boolean;
+}
+
+/** Each call makes an independent limiter with its own in-memory counters (so each app/test starts fresh). */
+export function createRateLimit(options: RateLimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
+    keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
+    handler: (_req, res) => {
+      res.status(429).json({ message: options.message });
+    },
+  });
+}

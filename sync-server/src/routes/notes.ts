@@ -1,0 +1,49 @@
+// The notes API, the sync target of the web app: list, one note, create, update, delete, changes feed.
+import {
+  NoteChangesQuerySchema,
+  NoteCreateSchema,
+  NoteListQuerySchema,
+  NoteUpdateSchema,
+} from '@private-notes/shared';
+import { Router } from 'express';
+import type { Deps } from '../app.ts';
+import { parseBody, parseIdParam, parseQuery } from '../http/validate.ts';
+
+export function createNotesRouter({ auth, services }: Deps): Router {
+  const router = Router();
+  router.use('/api/notes', auth.requireUser);
+
+  router.get('/api/notes', (req, res) => {
+    const query = parseQuery(NoteListQuerySchema, req);
+    res.json(services.notes.list(auth.getUser(req)!.id, query));
+  });
+
+  // Declared before /:id so "changes" is never read as an id.
+  router.get('/api/notes/changes', (req, res) => {
+    const { since, limit } = parseQuery(NoteChangesQuerySchema, req);
+    res.json(services.notes.changes(auth.getUser(req)!.id, Number(since ?? 0), limit));
+  });
+
+  router.get('/api/notes/:id', (req, res) => {
+    res.json(services.notes.get(auth.getUser(req)!.id, parseIdParam(req)));
+  });
+
+  router.post('/api/notes', async (req, res) => {
+    const input = parseBody(NoteCreateSchema, req);
+    const { note, created } = await services.notes.create(auth.getUser(req)!.id, input);
+    res.status(created ? 201 : 200).json(note);
+  });
+
+  router.put('/api/notes/:id', async (req, res) => {
+    const id = parseIdParam(req);
+    const input = parseBody(NoteUpdateSchema, req);
+    res.json(await services.notes.update(auth.getUser(req)!.id, id, input));
+  });
+
+  router.delete('/api/notes/:id', async (req, res) => {
+    await services.notes.remove(auth.getUser(req)!.id, parseIdParam(req));
+    res.status(204).end();
+  });
+
+  return router;
+}

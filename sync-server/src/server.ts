@@ -1,0 +1,29 @@
+// Starts the server: loads the configuration, builds the app, listens, and shuts down cleanly on signals.
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const handle = await createApp(config);
+const server = handle.app.listen(config.port, config.host, (error?: Error) => {
+  if (error) {
+    console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
+    process.exit(1);
+  }
+  const { port } = server.address() as AddressInfo;
+  // The test helpers and the bench read this line to learn the port when PORT=0.
+  console.log(`Private Notes listening on http://${config.host}:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  server.closeAllConnections();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

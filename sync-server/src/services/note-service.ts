@@ -1,0 +1,171 @@
+// The rules of private notes: per-user lists and filters, idempotent creates, versioned updates,
+// tombstoned deletes and the changes feed the sync engine pulls from.
+import {
+  type DateRange,
+  DEFAULT_NOTE_TITLE,
+  type Note,
+  type NoteChanges,
+  type NoteCreateSchema,
+  type NoteUpdateSchema,
+} from '@private-notes/shared';
+import type { z } from 'zod';
+import { HttpError } from '../http/http-error.ts';
+import type { NoteRecord, NoteTombstoneRecord, Store } from '../storage/index.ts';
+
+export interface NoteListFilter {
+  search?: string;
+  tags?: string[];
+  dateRange?: DateRange;
+}
+
+export const CHANGES_LIMIT_DEFAULT = 1000;
+
+export function toNote(record: NoteRecord): Note {
+  const { seq: _seq, ...note } = record;
+  return note;
+}
+
+function rangeStart(range: DateRange | undefined, now: Date): number | null {
+  if (!range || range === 'all') return null;
+  const start = new Date(now);
+  if (range === 'week') start.setUTCDate(start.getUTCDate() - 7);
+  else if (range === 'month') start.setUTCMonth(start.getUTCMonth() - 1);
+  else start.setUTCFullYear(start.getUTCFullYear() - 1);
+  return start.getTime();
+}
+
+function uniqueTags(tags: readonly string[]): string[] {
+  return [...new Set(tags)];
+}
+
+export class NoteService {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  list(userId: number, filter: NoteListFilter = {}, now = new Date()): Note[] {
+    const search = filter.search?.trim().toLowerCase() ?? '';
+    const tags = filter.tags ?? [];
+    const since = rangeStart(filter.dateRange, now);
+    const notes = this.#store.filter('notes', (n) => {
+      if (n.userId !== userId) return false;
+      if (since !== null && Date.parse(n.updatedAt) < since) return false;
+      if (tags.length > 0 && !tags.every((t) => n.tags.includes(t))) return false;
+      if (search === '') return true;
+      return (
+        n.title.toLowerCase().includes(search) ||
+        n.content.toLowerCase().includes(search) ||
+        n.tags.some((t) => t.toLowerCase().includes(search))
+      );
+    });
+    notes.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
+    return notes.map(toNote);
+  }
+
+  get(userId: number, id: number): Note {
+    const note = this.#store.get('notes', id);
+    if (!note || note.userId !== userId) throw new HttpError(404, 'Note not found');
+    return toNote(note);
+  }
+
+  /**
+   * A create carrying a clientId already seen answers the existing note (`created: false`), so a retry
+   * after a lost answer never duplicates. If that note has since been deleted, 410 says so.
+   */
+  async create(
+    userId: number,
+    input: z.output<typeof NoteCreateSchema>,
+  ): Promise<{ note: Note; created: boolean }> {
+    return this.#store.write((tx) => {
+      const clientId = input.clientId ?? null;
+      if (clientId !== null) {
+        const key = `${userId}:${clientId}`;
+        const existing = tx.lookup('notes', 'clientId', key);
+        if (existing) return { note: toNote(existing), created: false };
+        const tombstone = tx.lookup('noteTombstones', 'clientId', key);
+        if (tombstone) throw new HttpError(410, 'Note was deleted', { id: tombstone.id });
+      }
+      const now = new Date().toISOString();
+      const record = tx.insert('notes', {
+        title: input.title.trim() || DEFAULT_NOTE_TITLE,
+        content: input.content,
+        tags: uniqueTags(input.tags),
+        createdAt: now,
+        updatedAt: now,
+        userId,
+        version: 1,
+        clientId,
+        seq: tx.seq,
+      });
+      return { note: toNote(record), created: true };
+    });
+  }
+
+  /** Applies the given fields. A `baseVersion` older than the stored version is refused with 409 and the note. */
+  async update(userId: number, id: number, input: z.output<typeof NoteUpdateSchema>): Promise<Note> {
+    return this.#store.write((tx) => {
+      const existing = tx.get('notes', id);
+      if (!existing || existing.userId !== userId) throw new HttpError(404, 'Note not found');
+      if (input.baseVersion !== undefined && input.baseVersion !== existing.version) {
+        throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
+      }
+      const record = tx.update('notes', id, {
+        title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
+        content: input.content,
+        tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
+        updatedAt: new Date().toISOString(),
+        version: existing.version + 1,
+        seq: tx.seq,
+      });
+      return toNote(record);
+    });
+  }
+
+  /** Deleting leaves a tombstone for the changes feed; deleting again is not an error. */
+  async remove(userId: number, id: number): Promise<void> {
+    await this.#store.write((tx) => {
+      const tombstone = tx.get('noteTombstones', id);
+      if (tombstone && tombstone.userId === userId) return;
+      const existing = tx.get('notes', id);
+      if (!existing || existing.userId !== userId) throw new HttpError(404, 'Note not found');
+      tx.remove('notes', id);
+      tx.insert('noteTombstones', {
+        id,
+        userId,
+        clientId: existing.clientId,
+        deletedAt: new Date().toISOString(),
+        seq: tx.seq,
+      });
+    });
+  }
+
+  /**
+   * Notes changed and ids deleted after `since`, oldest change first. Only changes already on disk are
+   * listed, so a cursor handed out never points past data a crash could lose.
+   */
+  changes(userId: number, since: number, limit = CHANGES_LIMIT_DEFAULT): NoteChanges {
+    const durable = this.#store.durableSeq;
+    const inWindow = (r: { userId: number; seq: number }) =>
+      r.userId === userId && r.seq > since && r.seq <= durable;
+    type Change = { seq: number; note?: NoteRecord; tombstone?: NoteTombstoneRecord };
+    const changes: Change[] = [
+      ...this.#store.filter('notes', inWindow).map((note) => ({ seq: note.seq, note })),
+      ...this.#store
+        .filter('noteTombstones', inWindow)
+        .map((tombstone) => ({ seq: tombstone.seq, tombstone })),
+    ];
+    changes.sort((a, b) => a.seq - b.seq);
+    const more = changes.length > limit;
+    const page = changes.slice(0, limit);
+    const notes: Note[] = [];
+    const deleted: number[] = [];
+    for (const change of page) {
+      if (change.note) notes.push(toNote(change.note));
+      else if (change.tombstone) deleted.push(change.tombstone.id);
+    }
+    const cursor = more ? page[page.length - 1]!.seq : durable;
+    return { notes, deleted, cursor: String(cursor), more };
+  }
+}

@@ -1,0 +1,45 @@
+// A lowdb adapter that replaces its JSON file atomically AND durably: temp file, fsync, rename, fsync dir.
+import { open, readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { Adapter } from 'lowdb';
+
+export class DurableJsonFile<T> implements Adapter<T> {
+  readonly #file: string;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  async read(): Promise<T | null> {
+    try {
+      return JSON.parse(await readFile(this.#file, 'utf8')) as T;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async write(data: T): Promise<void> {
+    const tmp = `${this.#file}.tmp`;
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(JSON.stringify(data));
+      // Without this fsync the rename could reach the disk before the contents, leaving an empty file.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, this.#file);
+    await syncDir(path.dirname(this.#file));
+  }
+}
+
+/** Makes a rename in `dir` durable. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

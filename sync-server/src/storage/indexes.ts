@@ -1,0 +1,17 @@
+// Unique in-memory indexes over collections: a string key per record, kept in step by every write.
+import type { CollectionName, CollectionTypes } from './records.ts';
+
+/** Returns the record's key in the index, or null to leave the record out of it. */
+type KeyOf<T> = (record: T) => string | null;
+
+export type IndexDefinitions = { [C in CollectionName]?: Record<string, KeyOf<CollectionTypes[C]>> };
+
+/** Add an index here and read it with `view.lookup(collection, name, key)`. Keys are unique. */
+export const INDEXES: IndexDefinitions = {
+  users: { username: (u) => u.username.toLowerCase() },
+  sessions: { tokenHash: (s) => s.tokenHash },
+  settings: { userId: (s) => String(s.userId) },
+  notes: { clientId: (n) => (n.clientId === null ? null : `${n.userId}:${n.clientId}`) },
+  noteTombstones: { clientId: (t) => (t.clientId === null ? null : `${t.userId}:${t.clientId}`) },
+  subscribers: { email: (s) => s.email.toLowerCase() },
+};

@@ -1,0 +1,103 @@
+// The append-only journal: one JSON line per write transaction, fsynced before the write is acknowledged.
+import { type FileHandle, open, readFile } from 'node:fs/promises';
+import type { Op } from './ops.ts';
+
+export interface JournalRecord {
+  /** The transaction's sequence number: strictly increasing across the store's whole life. */
+  s: number;
+  ops: Op[];
+}
+
+export class Journal {
+  readonly file: string;
+  #handle: FileHandle | null = null;
+  #size = 0;
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /**
+   * Reads every complete record. A torn last line (the process died mid-append) is ignored; a bad line
+   * followed by good ones means the file was damaged some other way, and is refused rather than guessed at.
+   */
+  async readAll(): Promise<{ records: JournalRecord[]; tornTail: boolean }> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], tornTail: false };
+      throw error;
+    }
+    const lines = text.split('\n');
+    const records: JournalRecord[] = [];
+    let badLine = -1;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line === '') continue;
+      const record = parseRecord(line);
+      if (record === null) {
+        if (badLine === -1) badLine = i;
+        continue;
+      }
+      if (badLine !== -1)
+        throw new Error(`${this.file}: line ${badLine + 1} is damaged but later lines are intact`);
+      records.push(record);
+    }
+    return { records, tornTail: badLine !== -1 };
+  }
+
+  async open(): Promise<void> {
+    this.#handle = await open(this.file, 'a');
+    this.#size = (await this.#handle.stat()).size;
+  }
+
+  /** Appends whole lines and waits until they are on disk. */
+  async append(text: string): Promise<void> {
+    const handle = this.#requireHandle();
+    const bytes = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+      offset += bytesWritten;
+    }
+    this.#size += bytes.length;
+    await handle.datasync();
+  }
+
+  /** Empties the journal once a snapshot holding all of it is durable. */
+  async truncate(): Promise<void> {
+    const handle = this.#requireHandle();
+    await handle.truncate(0);
+    await handle.datasync();
+    this.#size = 0;
+  }
+
+  async close(): Promise<void> {
+    await this.#handle?.close();
+    this.#handle = null;
+  }
+
+  #requireHandle(): FileHandle {
+    if (this.#handle === null) throw new Error('Journal is not open');
+    return this.#handle;
+  }
+}
+
+function parseRecord(line: string): JournalRecord | null {
+  try {
+    const value = JSON.parse(line) as JournalRecord;
+    return typeof value === 'object' &&
+      value !== null &&
+      typeof value.s === 'number' &&
+      Array.isArray(value.ops)
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}

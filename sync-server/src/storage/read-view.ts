@@ -1,0 +1,63 @@
+// Read access to the store's in-memory data. Records are frozen: change them only through a write.
+import type { CollectionName, CollectionTypes } from './records.ts';
+import type { State } from './state.ts';
+
+export class ReadView {
+  protected readonly state: State;
+
+  constructor(state: State) {
+    this.state = state;
+  }
+
+  /** Sequence number of the last applied write transaction. */
+  get lastSeq(): number {
+    return this.state.seq;
+  }
+
+  get<C extends CollectionName>(collection: C, id: number): CollectionTypes[C] | undefined {
+    return this.state.table(collection).get(id) as CollectionTypes[C] | undefined;
+  }
+
+  /** Iterates a collection without copying it (insertion order). */
+  values<C extends CollectionName>(collection: C): IterableIterator<CollectionTypes[C]> {
+    return this.state.table(collection).values() as IterableIterator<CollectionTypes[C]>;
+  }
+
+  all<C extends CollectionName>(collection: C): CollectionTypes[C][] {
+    return [...this.values(collection)];
+  }
+
+  count(collection: CollectionName): number {
+    return this.state.table(collection).size;
+  }
+
+  find<C extends CollectionName>(
+    collection: C,
+    predicate: (record: CollectionTypes[C]) => boolean,
+  ): CollectionTypes[C] | undefined {
+    for (const record of this.values(collection)) if (predicate(record)) return record;
+    return undefined;
+  }
+
+  filter<C extends CollectionName>(
+    collection: C,
+    predicate: (record: CollectionTypes[C]) => boolean,
+  ): CollectionTypes[C][] {
+    const out: CollectionTypes[C][] = [];
+    for (const record of this.values(collection)) if (predicate(record)) out.push(record);
+    return out;
+  }
+
+  /** Finds a record through a unique index declared in indexes.ts. */
+  lookup<C extends CollectionName>(
+    collection: C,
+    index: string,
+    key: string,
+  ): CollectionTypes[C] | undefined {
+    return this.state.lookup(collection, index, key) as CollectionTypes[C] | undefined;
+  }
+
+  getMeta<T>(key: string): T | undefined {
+    return this.state.meta.get(key) as T | undefined;
+  }
+}

@@ -1,0 +1,169 @@
+// The store's in-memory data: one Map per collection, unique indexes, id counters, meta and the sequence.
+import { INDEXES } from './indexes.ts';
+import type { Op, StoredRecord } from './ops.ts';
+import { COLLECTION_NAMES, type CollectionName } from './records.ts';
+
+/** The snapshot file's shape (data.json). */
+export interface Snapshot {
+  format: 1;
+  /** Sequence of the last transaction contained; journal records at or below it are skipped on replay. */
+  seq: number;
+  counters: Partial<Record<CollectionName, number>>;
+  meta: Record<string, unknown>;
+  collections: Partial<Record<CollectionName, StoredRecord[]>>;
+}
+
+export function emptySnapshot(): Snapshot {
+  return { format: 1, seq: 0, counters: {}, meta: {}, collections: {} };
+}
+
+export class StoreConstraintError extends Error {
+  override name = 'StoreConstraintError';
+}
+
+type KeyFn = (record: StoredRecord) => string | null;
+
+export class State {
+  seq = 0;
+  readonly tables = new Map<CollectionName, Map<number, StoredRecord>>();
+  readonly counters = new Map<CollectionName, number>();
+  readonly meta = new Map<string, unknown>();
+  /** `${collection}.${index}` → key → id */
+  readonly indexes = new Map<string, Map<string, number>>();
+  readonly #indexFns = new Map<CollectionName, [string, KeyFn][]>();
+
+  constructor() {
+    for (const name of COLLECTION_NAMES) {
+      this.tables.set(name, new Map());
+      this.counters.set(name, 0);
+      const defs = Object.entries((INDEXES[name] ?? {}) as Record<string, KeyFn>);
+      this.#indexFns.set(name, defs);
+      for (const [index] of defs) this.indexes.set(`${name}.${index}`, new Map());
+    }
+  }
+
+  static fromSnapshot(snapshot: Snapshot): State {
+    const state = new State();
+    state.seq = snapshot.seq;
+    for (const [k, v] of Object.entries(snapshot.meta)) state.meta.set(k, v);
+    for (const name of COLLECTION_NAMES) {
+      state.counters.set(name, snapshot.counters[name] ?? 0);
+      for (const record of snapshot.collections[name] ?? []) state.apply({ o: 'put', c: name, r: record });
+    }
+    return state;
+  }
+
+  toSnapshot(): Snapshot {
+    const snapshot = emptySnapshot();
+    snapshot.seq = this.seq;
+    snapshot.meta = Object.fromEntries(this.meta);
+    for (const name of COLLECTION_NAMES) {
+      snapshot.counters[name] = this.counters.get(name) ?? 0;
+      snapshot.collections[name] = [...this.table(name).values()];
+    }
+    return snapshot;
+  }
+
+  table(name: CollectionName): Map<number, StoredRecord> {
+    const table = this.tables.get(name);
+    if (!table) throw new Error(`Unknown collection "${name}"`);
+    return table;
+  }
+
+  lookup(name: CollectionName, index: string, key: string): StoredRecord | undefined {
+    const map = this.indexes.get(`${name}.${index}`);
+    if (!map) throw new Error(`Unknown index "${name}.${index}"`);
+    const id = map.get(key);
+    return id === undefined ? undefined : this.table(name).get(id);
+  }
+
+  /** Applies one op and returns the function that undoes it (used when a transaction throws). */
+  apply(op: Op): () => void {
+    switch (op.o) {
+      case 'put':
+        return this.#put(op.c, freezeRecord(op.r));
+      case 'patch': {
+        const existing = this.table(op.c).get(op.id);
+        if (!existing) throw new StoreConstraintError(`${op.c} #${op.id} does not exist`);
+        return this.#put(op.c, freezeRecord({ ...existing, ...op.p, id: op.id }));
+      }
+      case 'del': {
+        const existing = this.table(op.c).get(op.id);
+        if (!existing) return () => {};
+        this.#unindex(op.c, existing);
+        this.table(op.c).delete(op.id);
+        return () => {
+          this.table(op.c).set(op.id, existing);
+          this.#index(op.c, existing);
+        };
+      }
+      case 'meta': {
+        const had = this.meta.has(op.k);
+        const previous = this.meta.get(op.k);
+        if ('v' in op && op.v !== undefined) this.meta.set(op.k, op.v);
+        else this.meta.delete(op.k);
+        return () => (had ? this.meta.set(op.k, previous) : this.meta.delete(op.k));
+      }
+      case 'ctr': {
+        const previous = this.counters.get(op.c) ?? 0;
+        this.counters.set(op.c, Math.max(previous, op.v));
+        return () => this.counters.set(op.c, previous);
+      }
+    }
+  }
+
+  #put(name: CollectionName, record: StoredRecord): () => void {
+    const table = this.table(name);
+    const previous = table.get(record.id);
+    this.#checkUnique(name, record);
+    if (previous) this.#unindex(name, previous);
+    table.set(record.id, record);
+    this.#index(name, record);
+    const previousCounter = this.counters.get(name) ?? 0;
+    if (record.id > previousCounter) this.counters.set(name, record.id);
+    return () => {
+      this.#unindex(name, record);
+      if (previous) {
+        table.set(record.id, previous);
+        this.#index(name, previous);
+      } else {
+        table.delete(record.id);
+      }
+      this.counters.set(name, previousCounter);
+    };
+  }
+
+  #checkUnique(name: CollectionName, record: StoredRecord): void {
+    for (const [index, keyOf] of this.#indexFns.get(name) ?? []) {
+      const key = keyOf(record);
+      if (key === null) continue;
+      const owner = this.indexes.get(`${name}.${index}`)!.get(key);
+      if (owner !== undefined && owner !== record.id) {
+        throw new StoreConstraintError(`${name}.${index} already has "${key}"`);
+      }
+    }
+  }
+
+  #index(name: CollectionName, record: StoredRecord): void {
+    for (const [index, keyOf] of this.#indexFns.get(name) ?? []) {
+      const key = keyOf(record);
+      if (key !== null) this.indexes.get(`${name}.${index}`)!.set(key, record.id);
+    }
+  }
+
+  #unindex(name: CollectionName, record: StoredRecord): void {
+    for (const [index, keyOf] of this.#indexFns.get(name) ?? []) {
+      const key = keyOf(record);
+      const map = this.indexes.get(`${name}.${index}`)!;
+      if (key !== null && map.get(key) === record.id) map.delete(key);
+    }
+  }
+}
+
+/** Stored records are immutable, so nobody can change data behind the journal's back. */
+function freezeRecord(record: StoredRecord): StoredRecord {
+  for (const value of Object.values(record)) {
+    if (typeof value === 'object' && value !== null) Object.freeze(value);
+  }
+  return Object.freeze(record);
+}

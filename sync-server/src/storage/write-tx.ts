@@ -1,0 +1,90 @@
+// One write transaction: ops are applied to memory at once (later reads in the same transaction see them)
+// and collected for a single journal record; if the transaction throws, they are undone.
+import type { Op, StoredRecord } from './ops.ts';
+import { ReadView } from './read-view.ts';
+import type { CollectionName, CollectionTypes } from './records.ts';
+import type { State } from './state.ts';
+
+type New<T> = Omit<T, 'id'> & { id?: number };
+type Patch<T> = Partial<Omit<T, 'id'>>;
+
+export class WriteTx extends ReadView {
+  /** This transaction's sequence number; use it to order changes (e.g. the notes changes feed). */
+  readonly seq: number;
+  readonly ops: Op[] = [];
+  readonly #undo: (() => void)[] = [];
+
+  constructor(state: State, seq: number) {
+    super(state);
+    this.seq = seq;
+  }
+
+  /** Inserts a record; without an `id` the next id of the collection is used. Fails if the id exists. */
+  insert<C extends CollectionName>(collection: C, record: New<CollectionTypes[C]>): CollectionTypes[C] {
+    const id = record.id ?? (this.state.counters.get(collection) ?? 0) + 1;
+    if (this.get(collection, id)) throw new Error(`${collection} #${id} already exists`);
+    return this.#apply(
+      { o: 'put', c: collection, r: { ...stripUndefined(record), id } as StoredRecord },
+      collection,
+      id,
+    );
+  }
+
+  /** Inserts or replaces a whole record. */
+  put<C extends CollectionName>(collection: C, record: CollectionTypes[C]): CollectionTypes[C] {
+    const r = stripUndefined(record as unknown as StoredRecord) as StoredRecord;
+    return this.#apply({ o: 'put', c: collection, r }, collection, r.id);
+  }
+
+  /** Merges fields into an existing record (undefined fields are left as they are). Fails if it is missing. */
+  update<C extends CollectionName>(
+    collection: C,
+    id: number,
+    patch: Patch<CollectionTypes[C]>,
+  ): CollectionTypes[C] {
+    if (!this.get(collection, id)) throw new Error(`${collection} #${id} does not exist`);
+    return this.#apply({ o: 'patch', c: collection, id, p: stripUndefined(patch) }, collection, id);
+  }
+
+  /** Removes a record; returns whether it existed. */
+  remove(collection: CollectionName, id: number): boolean {
+    if (!this.get(collection, id)) return false;
+    this.#record({ o: 'del', c: collection, id });
+    return true;
+  }
+
+  /** Reserves the next id of a collection without inserting. */
+  nextId(collection: CollectionName): number {
+    const v = (this.state.counters.get(collection) ?? 0) + 1;
+    this.#record({ o: 'ctr', c: collection, v });
+    return v;
+  }
+
+  /** Sets a meta value (JSON-serialisable); `undefined` deletes it. */
+  setMeta(key: string, value: unknown): void {
+    this.#record(value === undefined ? { o: 'meta', k: key } : { o: 'meta', k: key, v: value });
+  }
+
+  /** Reverts every op of this transaction, newest first. */
+  rollback(): void {
+    for (let i = this.#undo.length - 1; i >= 0; i--) this.#undo[i]!();
+    this.#undo.length = 0;
+    this.ops.length = 0;
+  }
+
+  #apply<C extends CollectionName>(op: Op, collection: C, id: number): CollectionTypes[C] {
+    this.#record(op);
+    return this.get(collection, id)!;
+  }
+
+  #record(op: Op): void {
+    this.#undo.push(this.state.apply(op));
+    this.ops.push(op);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
+  return out;
+}
