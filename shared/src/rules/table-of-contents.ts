@@ -41,7 +41,7 @@ export function headingText(raw: string): string {
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
-const NOT_PARAGRAPH = /^ {0,3}(>|[-*+][ \t]|\d{1,9}[.)][ \t]|([-*_])([ \t]*\3){2,}[ \t]*$|<)/;
+const NOT_PARAGRAPH = /^ {0,3}(>|[-*+][ \t]|\d{1,9}[.)][ \t]|([-*_])(?:[ \t]*\2){2,}[ \t]*$|<)/;
 
 /**
  * Every heading (ATX '#' lines and setext underlines), levels 1 to 6, skipping fenced and indented code.
