@@ -1,0 +1,39 @@
+// Conversions between the server's notes and local rows, and the comparison that tells whether two agree.
+import type { Note } from '@private-notes/shared';
+import type { LocalNote } from '../db/types.ts';
+
+export interface NoteFields {
+  title: string;
+  content: string;
+  tags: string[];
+}
+
+export function fieldsOf(note: NoteFields): NoteFields {
+  return { title: note.title, content: note.content, tags: [...note.tags] };
+}
+
+export function sameFields(a: NoteFields, b: NoteFields): boolean {
+  return (
+    a.title.trim() === b.title.trim() &&
+    a.content === b.content &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, index) => tag === b.tags[index])
+  );
+}
+
+/** A local row in step with the server's note, under the given local id. */
+export function localFromServer(note: Note, id: string): LocalNote {
+  return {
+    id,
+    serverId: note.id,
+    version: note.version,
+    title: note.title,
+    content: note.content,
+    tags: note.tags,
+    createdAt: note.createdAt,
+    updatedAt: note.updatedAt,
+    deleted: 0,
+    syncState: 'synced',
+    syncError: null,
+  };
+}

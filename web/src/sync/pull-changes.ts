@@ -1,0 +1,129 @@
+// Pulls the server's changes feed from the saved cursor, page by page, into the local database. Two guards keep
+// local work safe: a note with a queued change is never overwritten (the push settles it with baseVersion), and
+// a server that looks new or reset never wipes local notes: they are queued to be pushed again instead.
+import { API, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
+import type { NotesDatabase } from '../db/notes-database.ts';
+import { enqueueChange } from '../db/notes-store.ts';
+import type { LocalNote } from '../db/types.ts';
+import { localFromServer } from './note-mapping.ts';
+import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
+
+export const CURSOR_KEY = 'cursor';
+export const PULL_PAGE_SIZE = 1000;
+
+export interface PullContext {
+  db: NotesDatabase;
+  request: SyncRequest;
+  pageSize?: number;
+}
+
+export interface PullResult {
+  /** Notes written or removed locally. */
+  applied: number;
+  /** The server had lost what we had synced; local notes were queued to be pushed again. */
+  reset: boolean;
+}
+
+export async function readCursor(db: NotesDatabase): Promise<string | null> {
+  const row = await db.syncMeta.get(CURSOR_KEY);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+export async function pullChanges(ctx: PullContext): Promise<PullResult> {
+  const { db, request } = ctx;
+  const limit = ctx.pageSize ?? PULL_PAGE_SIZE;
+  let since = await readCursor(db);
+  let applied = 0;
+  for (let page = 0; ; page++) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (since !== null) query.set('since', since);
+    const answer = await request('GET', `${API.noteChanges}?${query}`);
+    throwIfStopping(answer);
+    if (answer.status !== 200) throw new Error(describeAnswer(answer));
+    const changes = NoteChangesSchema.parse(answer.body);
+    if (page === 0 && (await looksReset(db, since, changes))) {
+      await requeueEverything(db);
+      return { applied, reset: true };
+    }
+    applied += await applyChanges(db, changes);
+    if (!changes.more || changes.cursor === since) return { applied, reset: false };
+    since = changes.cursor;
+  }
+}
+
+/** A cursor that went backwards, or a full feed with nothing in it while we hold synced notes. */
+async function looksReset(db: NotesDatabase, since: string | null, changes: NoteChanges): Promise<boolean> {
+  if (since !== null) return BigInt(changes.cursor) < BigInt(since);
+  if (changes.notes.length > 0 || changes.deleted.length > 0 || changes.more) return false;
+  return (await db.notes.where('serverId').above(0).count()) > 0;
+}
+
+/** Forget server ids and queue every live note as a create (its client id makes a repeat harmless). */
+async function requeueEverything(db: NotesDatabase): Promise<void> {
+  await db.transaction('rw', db.notes, db.outbox, db.syncMeta, async () => {
+    const synced = await db.notes.where('serverId').above(0).toArray();
+    for (const note of synced) {
+      if (note.deleted) {
+        await db.notes.delete(note.id);
+        await db.outbox.where('noteId').equals(note.id).delete();
+        continue;
+      }
+      const fresh: LocalNote = {
+        ...note,
+        serverId: null,
+        version: null,
+        syncState: 'pending',
+        syncError: null,
+      };
+      await db.notes.put(fresh);
+      await enqueueChange(db, fresh, 'create');
+    }
+    await db.syncMeta.delete(CURSOR_KEY);
+  });
+}
+
+async function applyChanges(db: NotesDatabase, changes: NoteChanges): Promise<number> {
+  return db.transaction('rw', db.notes, db.outbox, db.syncMeta, async () => {
+    let applied = 0;
+    const queued = new Map((await db.outbox.toArray()).map((entry) => [entry.noteId, entry]));
+    const serverIds = [...changes.notes.map((n) => n.id), ...changes.deleted];
+    const byServerId = new Map<number, LocalNote>();
+    for (const local of await db.notes.where('serverId').anyOf(serverIds).toArray()) {
+      if (local.serverId !== null) byServerId.set(local.serverId, local);
+    }
+    const clientIds = changes.notes.flatMap((n) => (n.clientId ? [n.clientId] : []));
+    const byClientId = new Map<string, LocalNote>();
+    for (const local of await db.notes.bulkGet(clientIds)) if (local) byClientId.set(local.id, local);
+
+    const writes: LocalNote[] = [];
+    for (const server of changes.notes) {
+      const local =
+        byServerId.get(server.id) ?? (server.clientId ? byClientId.get(server.clientId) : undefined);
+      const entry = local ? queued.get(local.id) : undefined;
+      if (local && entry) {
+        // An edit made elsewhere beats a delete made here without seeing it: keep the edited note.
+        if (local.deleted && server.version > (local.version ?? 0)) {
+          await db.outbox.delete(entry.seq!);
+          writes.push(localFromServer(server, local.id));
+        }
+        continue;
+      }
+      if (local && local.serverId === server.id && (local.version ?? 0) >= server.version) continue;
+      writes.push(localFromServer(server, local?.id ?? server.clientId ?? `s${server.id}`));
+    }
+    await db.notes.bulkPut(writes);
+    applied += writes.length;
+
+    for (const serverId of changes.deleted) {
+      const local = byServerId.get(serverId);
+      if (!local) continue;
+      const entry = queued.get(local.id);
+      if (entry && !local.deleted) continue; // local edits survive: the push recreates the note
+      if (entry) await db.outbox.delete(entry.seq!);
+      await db.notes.delete(local.id);
+      applied++;
+    }
+    await db.syncMeta.put({ key: CURSOR_KEY, value: changes.cursor });
+    return applied;
+  });
+}

@@ -1,0 +1,165 @@
+// Pushes the outbox to /api/notes in queue order, one entry at a time, and records what the server answered:
+// ids mapped, versions advanced, conflicts kept as copies, refusals kept visible. Stops (throws) on the
+// answers that end a round: unreachable/5xx (retry later) and 401 (sign in again).
+import { API, type Note, NoteConflictSchema, NoteSchema } from '@private-notes/shared';
+import type { NotesDatabase } from '../db/notes-database.ts';
+import { enqueueChange } from '../db/notes-store.ts';
+import type { OutboxEntry } from '../db/types.ts';
+import { conflictedCopy } from './conflicted-copy.ts';
+import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
+import { describeAnswer, type HttpAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
+
+export interface PushContext {
+  db: NotesDatabase;
+  request: SyncRequest;
+  now: () => Date;
+}
+
+/** The oldest entry that is not waiting on the user (refused ones keep their place but are skipped). */
+function nextEntry(db: NotesDatabase): Promise<OutboxEntry | undefined> {
+  return db.outbox
+    .orderBy('seq')
+    .filter((entry) => entry.error === null)
+    .first();
+}
+
+/** Returns how many entries were sent. */
+export async function pushOutbox(ctx: PushContext): Promise<number> {
+  let sent = 0;
+  // Every step removes or rewrites its entry; the bound only protects against a server that keeps answering oddly.
+  let budget = (await ctx.db.outbox.count()) * 3 + 10;
+  for (let entry = await nextEntry(ctx.db); entry && budget > 0; entry = await nextEntry(ctx.db)) {
+    budget--;
+    await pushEntry(ctx, entry);
+    sent++;
+  }
+  return sent;
+}
+
+async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
+  const { db, request } = ctx;
+  const seq = entry.seq!;
+  if (entry.op === 'delete') {
+    const answer = await request('DELETE', API.note(entry.serverId!));
+    throwIfStopping(answer);
+    // 404: never there or already gone, which is what we wanted.
+    if (answer.status < 300 || answer.status === 404) {
+      await db.transaction('rw', db.notes, db.outbox, async () => {
+        await db.outbox.delete(seq);
+        const note = await db.notes.get(entry.noteId);
+        if (note?.deleted) await db.notes.delete(note.id);
+      });
+      return;
+    }
+    return refuse(ctx, entry, answer);
+  }
+
+  const note = await db.notes.get(entry.noteId);
+  if (!note || note.deleted) {
+    await db.outbox.delete(seq);
+    return;
+  }
+  const sentFields = fieldsOf(note);
+  if (entry.op === 'create' || note.serverId === null) {
+    const answer = await request('POST', API.notes, { ...sentFields, clientId: note.id });
+    throwIfStopping(answer);
+    if (answer.status === 200 || answer.status === 201) {
+      return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body));
+    }
+    // 410: this client id belongs to a note deleted elsewhere after we created it; keep the text as a new note.
+    if (answer.status === 410) return recreate(ctx, entry);
+    return refuse(ctx, entry, answer);
+  }
+
+  const answer = await request('PUT', API.note(note.serverId), {
+    ...sentFields,
+    ...(note.version === null ? {} : { baseVersion: note.version }),
+  });
+  throwIfStopping(answer);
+  if (answer.status === 200) return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body));
+  if (answer.status === 409) return keepBoth(ctx, entry, NoteConflictSchema.parse(answer.body).note);
+  if (answer.status === 404 || answer.status === 410) return recreate(ctx, entry);
+  return refuse(ctx, entry, answer);
+}
+
+/** The server took the change. Map ids and versions; anything edited meanwhile stays queued as an update. */
+async function recordPushed(
+  ctx: PushContext,
+  entry: OutboxEntry,
+  sent: NoteFields,
+  server: Note,
+): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.notes, db.outbox, async () => {
+    const current = await db.outbox.get(entry.seq!);
+    const note = await db.notes.get(entry.noteId);
+    if (!note) {
+      // Deleted locally while its create was on the wire: the server has it now, so it must be deleted there too.
+      const tombstone = {
+        ...localFromServer(server, entry.noteId),
+        deleted: 1 as const,
+        syncState: 'pending' as const,
+      };
+      await db.notes.put(tombstone);
+      if (current) await db.outbox.delete(entry.seq!);
+      await enqueueChange(db, tombstone, 'delete');
+      return;
+    }
+    const untouched = current !== undefined && current.rev === entry.rev && current.op !== 'delete';
+    if (untouched && sameFields(server, sent)) {
+      await db.notes.put({ ...localFromServer(server, note.id), createdAt: note.createdAt });
+      await db.outbox.delete(entry.seq!);
+      return;
+    }
+    // Edited during the push, or a retried create answered with an older text: keep the local text, send it next.
+    await db.notes.update(note.id, { serverId: server.id, version: server.version });
+    if (current) {
+      await db.outbox.update(entry.seq!, {
+        op: current.op === 'delete' ? 'delete' : 'update',
+        serverId: server.id,
+      });
+    } else {
+      await enqueueChange(db, { ...note, serverId: server.id, version: server.version }, 'update');
+    }
+  });
+}
+
+/** 409: the server's version replaces the original, the local text becomes a conflicted copy. Nothing is lost. */
+async function keepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.notes, db.outbox, async () => {
+    const note = await db.notes.get(entry.noteId);
+    await db.outbox.delete(entry.seq!);
+    if (!note) return;
+    if (!note.deleted && !sameFields(note, server)) {
+      const copy = conflictedCopy(note, ctx.now());
+      await db.notes.add(copy);
+      await enqueueChange(db, copy, 'create');
+    }
+    await db.notes.put(localFromServer(server, note.id));
+  });
+}
+
+/** 404 on an edit (410 on a create): another device deleted the note. Keep the local text as a new note rather than lose it. */
+async function recreate(ctx: PushContext, entry: OutboxEntry): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.notes, db.outbox, async () => {
+    const note = await db.notes.get(entry.noteId);
+    await db.outbox.delete(entry.seq!);
+    if (!note) return;
+    await db.notes.delete(note.id);
+    const copy = { ...conflictedCopy(note, ctx.now()), title: note.title, createdAt: note.createdAt };
+    await db.notes.add(copy);
+    await enqueueChange(db, copy, 'create');
+  });
+}
+
+/** A 4xx the user must see: keep the entry and the note, mark both with the server's reason. */
+async function refuse(ctx: PushContext, entry: OutboxEntry, answer: HttpAnswer): Promise<void> {
+  const { db } = ctx;
+  const reason = describeAnswer(answer);
+  await db.transaction('rw', db.notes, db.outbox, async () => {
+    await db.outbox.update(entry.seq!, { error: reason });
+    await db.notes.update(entry.noteId, { syncState: 'error', syncError: reason });
+  });
+}

@@ -1,0 +1,250 @@
+// The sync engine: runs pull → push → pull rounds against /api/notes, decides when (start, online, tab visible,
+// after local changes, periodically, backoff retries), lets one tab at a time do it (Web Locks), and publishes a
+// SyncStatus. Plain TypeScript, no React: screens subscribe through useSyncStatus.
+import { liveQuery, type Subscription } from 'dexie';
+import type { NotesDatabase } from '../db/notes-database.ts';
+import type { OutboxEntry } from '../db/types.ts';
+import { backoffDelay } from './backoff-delay.ts';
+import { pullChanges } from './pull-changes.ts';
+import { pushOutbox } from './push-outbox.ts';
+import { createSyncRequest, type HttpOptions, UnauthorizedSyncError } from './sync-http.ts';
+import { INITIAL_SYNC_STATUS, SIGN_IN_AGAIN, type SyncStatus } from './sync-status.ts';
+
+export interface SyncEngineOptions extends HttpOptions {
+  db: NotesDatabase;
+  /** Defaults to navigator.onLine (always true where there is no navigator). */
+  isOnline?: () => boolean;
+  /** navigator.locks where present; null runs without a cross-tab lock. */
+  locks?: LockManager | null;
+  random?: () => number;
+  now?: () => Date;
+  debounceMs?: number;
+  periodMs?: number;
+  pageSize?: number;
+}
+
+export type SyncRoundResult = 'synced' | 'failed' | 'unauthorized' | 'offline' | 'busy';
+
+export interface SyncEngine {
+  /** Begin listening to triggers and sync once. */
+  start(): void;
+  stop(): void;
+  /** One round now (or join the running one). */
+  syncNow(): Promise<SyncRoundResult>;
+  /** After signing in again: clear the pause and sync. */
+  resume(): Promise<SyncRoundResult>;
+  getStatus(): SyncStatus;
+  subscribe(listener: (status: SyncStatus) => void): () => void;
+}
+
+const LOCK_NAME = 'private-notes-sync';
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db } = options;
+  const request = createSyncRequest(options);
+  const isOnline = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  const locks =
+    options.locks !== undefined
+      ? options.locks
+      : typeof navigator !== 'undefined'
+        ? (navigator.locks ?? null)
+        : null;
+  const now = options.now ?? (() => new Date());
+  const debounceMs = options.debounceMs ?? 1000;
+  const periodMs = options.periodMs ?? 60_000;
+
+  let status: SyncStatus = INITIAL_SYNC_STATUS;
+  const listeners = new Set<(status: SyncStatus) => void>();
+  let running: Promise<SyncRoundResult> | null = null;
+  let again = false;
+  let paused = false;
+  let failures = 0;
+  let lastError: string | null = null;
+  let outbox: OutboxEntry[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerDueAt = 0;
+  let retryAt: number | null = null;
+  let started = false;
+  let outboxSubscription: Subscription | null = null;
+  const cleanups: Array<() => void> = [];
+
+  function publish(kind?: SyncStatus['kind']): void {
+    const failed = outbox.flatMap((entry) =>
+      entry.error ? [{ noteId: entry.noteId, op: entry.op, error: entry.error }] : [],
+    );
+    const computed: SyncStatus['kind'] =
+      kind ??
+      (!isOnline()
+        ? 'offline'
+        : paused
+          ? 'unauthorized'
+          : running
+            ? 'syncing'
+            : failed.length > 0 || lastError
+              ? 'error'
+              : outbox.length > 0
+                ? 'pending'
+                : 'synced');
+    status = {
+      kind: computed,
+      pending: outbox.length,
+      failed,
+      message: paused ? SIGN_IN_AGAIN : lastError,
+      lastSyncedAt: status.lastSyncedAt,
+      retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
+    };
+    for (const listener of listeners) listener(status);
+  }
+
+  async function refreshOutbox(): Promise<void> {
+    outbox = await db.outbox.toArray();
+  }
+
+  /** Run `fn` at most `delay` ms from now; an earlier schedule wins. */
+  function schedule(delay: number): void {
+    if (!started) return;
+    const due = Date.now() + delay;
+    if (timer && timerDueAt <= due) return;
+    if (timer) clearTimeout(timer);
+    timerDueAt = due;
+    timer = setTimeout(() => {
+      timer = null;
+      void syncNow();
+    }, delay);
+  }
+
+  async function round(): Promise<SyncRoundResult> {
+    const ctx = { db, request, now, pageSize: options.pageSize };
+    try {
+      const pulled = await pullChanges(ctx);
+      const pushed = await pushOutbox(ctx);
+      if (pushed > 0 || pulled.reset) await pullChanges(ctx);
+      failures = 0;
+      lastError = null;
+      retryAt = null;
+      status = { ...status, lastSyncedAt: now().toISOString() };
+      return 'synced';
+    } catch (error) {
+      if (error instanceof UnauthorizedSyncError) {
+        paused = true;
+        return 'unauthorized';
+      }
+      failures++;
+      lastError = error instanceof Error ? error.message : String(error);
+      const delay = backoffDelay(failures, options.random);
+      retryAt = Date.now() + delay;
+      schedule(delay);
+      return 'failed';
+    }
+  }
+
+  async function runExclusive(): Promise<SyncRoundResult> {
+    if (!locks) return round();
+    // ifAvailable: when another tab holds the lock it is already syncing this database; skip rather than queue.
+    return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? round() : 'busy'));
+  }
+
+  function syncNow(): Promise<SyncRoundResult> {
+    if (!isOnline()) {
+      publish();
+      return Promise.resolve('offline');
+    }
+    if (paused) {
+      publish();
+      return Promise.resolve('unauthorized');
+    }
+    if (running) {
+      again = true;
+      return running;
+    }
+    const current = (async () => {
+      let result: SyncRoundResult = 'busy';
+      try {
+        do {
+          again = false;
+          result = await runExclusive();
+        } while (again && result === 'synced');
+      } finally {
+        running = null;
+        await refreshOutbox();
+        publish();
+      }
+      return result;
+    })();
+    running = current;
+    publish('syncing');
+    return current;
+  }
+
+  function onOutboxChange(entries: OutboxEntry[]): void {
+    const before = outbox;
+    outbox = entries;
+    publish(running ? 'syncing' : undefined);
+    const changed =
+      entries.length !== before.length || entries.some((entry, index) => entry.rev !== before[index]?.rev);
+    const ready = entries.some((entry) => entry.error === null);
+    if (changed && ready && !paused) schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
+  }
+
+  function onWake(): void {
+    // A reconnect or a returning user deserves a fresh attempt, not the rest of a long backoff.
+    failures = 0;
+    retryAt = null;
+    void syncNow();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      outboxSubscription = liveQuery(() => db.outbox.toArray()).subscribe({
+        next: onOutboxChange,
+        error: () => {},
+      });
+      if (typeof window !== 'undefined') {
+        const onOnline = () => onWake();
+        const onOffline = () => publish();
+        window.addEventListener('online', onOnline);
+        window.addEventListener('offline', onOffline);
+        cleanups.push(() => window.removeEventListener('online', onOnline));
+        cleanups.push(() => window.removeEventListener('offline', onOffline));
+      }
+      if (typeof document !== 'undefined') {
+        const onVisible = () => {
+          if (document.visibilityState === 'visible') {
+            paused = false;
+            onWake();
+          }
+        };
+        document.addEventListener('visibilitychange', onVisible);
+        cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
+      }
+      const interval = setInterval(() => {
+        if (isOnline() && !running) void syncNow();
+      }, periodMs);
+      cleanups.push(() => clearInterval(interval));
+      void syncNow();
+    },
+    stop() {
+      started = false;
+      outboxSubscription?.unsubscribe();
+      outboxSubscription = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    },
+    syncNow,
+    resume() {
+      paused = false;
+      failures = 0;
+      retryAt = null;
+      return syncNow();
+    },
+    getStatus: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      listener(status);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The engine's HTTP seam: one request function that answers {status, body} and turns a failed fetch into a
+// TransientSyncError, so the engine can tell "the server said no" from "we could not reach it".
+import { NETWORK_ERROR, UNKNOWN_ERROR } from '@private-notes/shared';
+
+export interface HttpAnswer {
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+export type SyncRequest = (method: string, path: string, body?: unknown) => Promise<HttpAnswer>;
+
+/** Could not reach the server, or it failed in a way worth retrying (5xx, 408, 429). */
+export class TransientSyncError extends Error {}
+/** The session is gone: sync waits for the owner to sign in again. */
+export class UnauthorizedSyncError extends Error {}
+
+export interface HttpOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Extra headers for every request (tests pass the session cookie; the browser sends it by itself). */
+  headers?: () => Record<string, string>;
+}
+
+export function createSyncRequest(options: HttpOptions = {}): SyncRequest {
+  const baseUrl = options.baseUrl ?? '';
+  return async (method, path, body) => {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + path, {
+        method,
+        credentials: 'include',
+        cache: 'no-store',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.headers?.() ?? {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new TransientSyncError(NETWORK_ERROR);
+    }
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      throw new TransientSyncError(NETWORK_ERROR);
+    }
+    let parsed: unknown = text;
+    if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, statusText: response.statusText, body: parsed };
+  };
+}
+
+/** SPEC section 8: '{status}: {message}', the message from `message`, else `error`, else the raw text, else the status text. */
+export function describeAnswer(answer: HttpAnswer): string {
+  const body = answer.body;
+  let message: string | undefined;
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.message === 'string' && record.message) message = record.message;
+    else if (typeof record.error === 'string' && record.error) message = record.error;
+  } else if (typeof body === 'string' && body) {
+    message = body;
+  }
+  return `${answer.status}: ${message ?? (answer.statusText || UNKNOWN_ERROR)}`;
+}
+
+/** Throws for the answers that stop a sync round; returns for the ones the caller decides on. */
+export function throwIfStopping(answer: HttpAnswer): void {
+  if (answer.status === 401) throw new UnauthorizedSyncError(describeAnswer(answer));
+  if (answer.status >= 500 || answer.status === 408 || answer.status === 429 || answer.status === 0) {
+    throw new TransientSyncError(describeAnswer(answer));
+  }
+}

@@ -1,0 +1,112 @@
+// Test harness for the sync engine: a real server on loopback (sync-server's startTestServer), simulated devices
+// (each its own IndexedDB database), and a fetch wrapper that injects faults between them.
+import 'fake-indexeddb/auto';
+import { startTestServer, type TestServer } from '../../../sync-server/test/helpers.ts';
+import { NotesDatabase } from '../db/notes-database.ts';
+import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
+
+export interface Faults {
+  /** Every request fails as if the server were unreachable. */
+  down: boolean;
+  /** The next N requests answer 500 without reaching the server. */
+  fail500: number;
+  /** Requests matching this reach the server (which commits) but the answer is lost on the way back. */
+  loseResponse: ((method: string, url: string) => boolean) | null;
+  /** Runs after a request has been answered by the server (e.g. to end the session mid-sync). */
+  afterResponse: ((method: string, url: string) => Promise<void>) | null;
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  status: number | 'network-error';
+}
+
+export interface Device {
+  db: NotesDatabase;
+  engine: SyncEngine;
+  faults: Faults;
+  calls: Call[];
+  setCookie(cookie: string): void;
+  /** Calls that changed data on the server (POST, PUT, DELETE). */
+  writes(): Call[];
+}
+
+export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
+  return async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const path = new URL(url).pathname;
+    if (faults.down) {
+      calls.push({ method, path, status: 'network-error' });
+      throw new TypeError('fetch failed');
+    }
+    if (faults.fail500 > 0) {
+      faults.fail500--;
+      calls.push({ method, path, status: 500 });
+      return new Response(JSON.stringify({ message: 'Internal server error' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const response = await fetch(input, init);
+    if (faults.loseResponse?.(method, url)) {
+      faults.loseResponse = null;
+      await response.arrayBuffer();
+      calls.push({ method, path, status: 'network-error' });
+      throw new TypeError('fetch failed');
+    }
+    calls.push({ method, path, status: response.status });
+    if (faults.afterResponse) await faults.afterResponse(method, url);
+    return response;
+  };
+}
+
+let counter = 0;
+
+export function makeDevice(server: TestServer, cookie: string, pageSize?: number): Device {
+  const faults: Faults = { down: false, fail500: 0, loseResponse: null, afterResponse: null };
+  const calls: Call[] = [];
+  let currentCookie = cookie;
+  const db = new NotesDatabase(`device-${process.pid}-${++counter}-${Date.now()}`);
+  const engine = createSyncEngine({
+    db,
+    baseUrl: server.url,
+    fetch: faultyFetch(faults, calls),
+    headers: () => ({ cookie: currentCookie }),
+    locks: null,
+    isOnline: () => true,
+    random: () => 0.5,
+    pageSize,
+  });
+  return {
+    db,
+    engine,
+    faults,
+    calls,
+    setCookie: (next) => {
+      currentCookie = next;
+    },
+    writes: () => calls.filter((call) => call.method !== 'GET'),
+  };
+}
+
+export async function serverNotes(server: TestServer, cookie: string) {
+  const answer = await server.api('GET', '/api/notes', { cookie });
+  if (answer.status !== 200) throw new Error(`GET /api/notes answered ${answer.status}`);
+  return answer.body as Array<{
+    id: number;
+    title: string;
+    content: string;
+    version: number;
+    clientId: string | null;
+  }>;
+}
+
+/** A device's live notes as comparable text, sorted. */
+export async function localSummary(device: Device): Promise<string[]> {
+  const notes = await device.db.notes.filter((note) => !note.deleted).toArray();
+  return notes.map((note) => `${note.title}|${note.content}`).sort();
+}
+
+export { startTestServer, type TestServer };
