@@ -39,7 +39,8 @@ export const NoteCreateSchema = NoteFieldsSchema.extend({ clientId: ClientIdSche
 export type NoteCreate = z.input<typeof NoteCreateSchema>;
 
 /** PUT /api/notes/{id}. `baseVersion` is the version the edit started from; omit it to overwrite. */
-export const NoteUpdateSchema = NoteFieldsSchema.partial().extend({
+// `tags` is re-declared without its create default: an update that leaves tags out must keep them.
+export const NoteUpdateSchema = NoteFieldsSchema.extend({ tags: TagsSchema }).partial().extend({
   baseVersion: z.number().int().positive().optional(),
 });
 export type NoteUpdate = z.input<typeof NoteUpdateSchema>;
@@ -51,14 +52,27 @@ export type DateRange = z.infer<typeof DateRangeSchema>;
 /** GET /api/notes query: search text, repeated `tags`, and a date range (omitted for all). */
 export const NoteListQuerySchema = z.object({
   search: z.string().max(200).optional(),
-  tags: z.union([TagsSchema, z.string().trim().min(1).max(50).transform((t) => [t])]).optional(),
+  tags: z
+    .union([
+      TagsSchema,
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(50)
+        .transform((t) => [t]),
+    ])
+    .optional(),
   dateRange: DateRangeSchema.optional(),
 });
 export type NoteListQuery = z.input<typeof NoteListQuerySchema>;
 
 /** GET /api/notes/changes?since=CURSOR: notes changed and ids deleted after the cursor. */
 export const NoteChangesQuerySchema = z.object({
-  since: z.string().regex(/^[0-9]{1,15}$/, 'must be a cursor returned by this endpoint').optional(),
+  since: z
+    .string()
+    .regex(/^[0-9]{1,15}$/, 'must be a cursor returned by this endpoint')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),
 });
 export const NoteChangesSchema = z.object({
