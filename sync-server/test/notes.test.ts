@@ -1,0 +1,281 @@
+// The notes API over real HTTP: CRUD, filters, idempotent creates, stale updates, tombstones, the feed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  cookie = await s.login();
+});
+afterAll(() => s.close());
+
+async function create(body: Record<string, unknown>) {
+  const res = await s.api('POST', '/api/notes', {
+    cookie,
+    body: { title: 't', content: 'c', tags: [], ...body },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+function snapshot() {
+  return JSON.stringify([s.handle.store.all('notes'), s.handle.store.all('noteTombstones')]);
+}
+
+describe('anonymous', () => {
+  it.each([
+    ['GET', '/api/notes'],
+    ['GET', '/api/notes/changes'],
+    ['GET', '/api/notes/1'],
+    ['POST', '/api/notes'],
+    ['PUT', '/api/notes/1'],
+    ['DELETE', '/api/notes/1'],
+  ])('%s %s answers 401', async (method, path) => {
+    const before = snapshot();
+    const res = await s.api(method, path, {
+      body: method === 'POST' || method === 'PUT' ? { title: 'x' } : undefined,
+    });
+    expect(res).toMatchObject({ status: 401, body: { message: 'Not authenticated' } });
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe('create', () => {
+  it('creates with defaults and version 1', async () => {
+    const res = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: '  ', content: '# Hi', tags: ['a', 'a'] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      title: 'Untitled Note',
+      content: '# Hi',
+      tags: ['a'],
+      version: 1,
+      userId: 1,
+    });
+    expect(res.body.clientId).toBeNull();
+    expect(res.body.createdAt).toBe(res.body.updatedAt);
+    expect(res.body).not.toHaveProperty('seq');
+  });
+
+  it('is idempotent by clientId: a repeat answers 200 with the same note', async () => {
+    const body = { title: 'Once', content: 'x', tags: [], clientId: 'client-abc_1' };
+    const first = await s.api('POST', '/api/notes', { cookie, body });
+    const again = await s.api('POST', '/api/notes', { cookie, body: { ...body, title: 'Twice?' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(s.handle.store.filter('notes', (n) => n.clientId === 'client-abc_1')).toHaveLength(1);
+  });
+
+  it('concurrent retries with one clientId create one note', async () => {
+    const body = { title: 'Race', content: 'x', tags: [], clientId: 'race-1' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => s.api('POST', '/api/notes', { cookie, body })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+  });
+
+  it('answers 410 for a retried create of a note deleted since', async () => {
+    const note = await create({ clientId: 'gone-1' });
+    expect((await s.api('DELETE', `/api/notes/${note.id}`, { cookie })).status).toBe(204);
+    const retry = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 't', content: 'c', clientId: 'gone-1' },
+    });
+    expect(retry).toMatchObject({ status: 410, body: { message: 'Note was deleted', id: note.id } });
+  });
+
+  it.each([
+    [{ content: 'x' }, /^title: /],
+    [{ title: 5, content: 'x' }, /^title: /],
+    [{ title: 'x', content: null }, /^content: /],
+    [{ title: 'x'.repeat(201), content: 'x' }, 'title: must be at most 200 characters'],
+    [{ title: 'x', content: 'x'.repeat(100_001) }, 'content: must be at most 100000 characters'],
+    [{ title: 'x', content: 'x', tags: 'a' }, /^tags: /],
+    [{ title: 'x', content: 'x', tags: [''] }, 'tags.0: must not be empty'],
+    [{ title: 'x', content: 'x', clientId: 'bad id!' }, /^clientId: /],
+  ])('refuses %j with 400 and stores nothing', async (body, message) => {
+    const before = snapshot();
+    const res = await s.api('POST', '/api/notes', { cookie, body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(snapshot()).toBe(before);
+  });
+
+  it('refuses invalid JSON and oversize bodies', async () => {
+    const before = snapshot();
+    expect(await s.api('POST', '/api/notes', { cookie, rawBody: '{"title": "x",' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid JSON body' },
+    });
+    const huge = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 'x', content: 'x'.repeat(1_100_000) },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('Request body is too large');
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe('list and get', () => {
+  it('filters by search, all tags and date range; newest first; only own notes', async () => {
+    const fresh = await startTestServer();
+    try {
+      const c = await fresh.login();
+      const post = (body: object) => fresh.api('POST', '/api/notes', { cookie: c, body });
+      await post({ title: 'Alpha', content: 'about Cats', tags: ['pets', 'cats'] });
+      await post({ title: 'Beta', content: 'dogs', tags: ['pets'] });
+      await post({ title: 'Gamma', content: 'nothing', tags: ['Zebra'] });
+      // Age one note by a year through the store (the API never backdates).
+      await fresh.handle.store.write((tx) =>
+        tx.update('notes', 1, { updatedAt: '2020-01-01T00:00:00.000Z' }),
+      );
+      // Another user's note must never show.
+      await fresh.handle.store.write((tx) =>
+        tx.insert('notes', {
+          title: 'Alien',
+          content: 'cats',
+          tags: ['pets'],
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+          userId: 99,
+          version: 1,
+          clientId: null,
+          seq: tx.seq,
+        }),
+      );
+      const titles = async (q: string) =>
+        (await fresh.api('GET', `/api/notes${q}`, { cookie: c })).body.map((n: { title: string }) => n.title);
+      expect(await titles('')).toEqual(['Gamma', 'Beta', 'Alpha']);
+      expect(await titles('?search=CATS')).toEqual(['Alpha']);
+      expect(await titles('?search=zebra')).toEqual(['Gamma']);
+      expect(await titles('?tags=pets')).toEqual(['Beta', 'Alpha']);
+      expect(await titles('?tags=pets&tags=cats')).toEqual(['Alpha']);
+      expect(await titles('?dateRange=week')).toEqual(['Gamma', 'Beta']);
+      expect(await titles('?dateRange=month&tags=pets')).toEqual(['Beta']);
+      const bad = await fresh.api('GET', '/api/notes?dateRange=decade', { cookie: c });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/^dateRange: /);
+      expect((await fresh.api('GET', '/api/notes/4', { cookie: c })).status).toBe(404);
+      expect((await fresh.api('GET', '/api/notes/2', { cookie: c })).body.title).toBe('Beta');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('validates id params: bad shape 400, unknown 404', async () => {
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999999999']) {
+      const res = await s.api('GET', `/api/notes/${id}`, { cookie });
+      expect(res.status, id).toBe(400);
+      expect(res.body.message).toBe('id: must be a positive whole number');
+    }
+    expect(await s.api('GET', '/api/notes/987654', { cookie })).toMatchObject({
+      status: 404,
+      body: { message: 'Note not found' },
+    });
+  });
+});
+
+describe('update', () => {
+  it('bumps the version on each write and applies only given fields', async () => {
+    const note = await create({ title: 'Old', content: 'body', tags: ['x'] });
+    const res = await s.api('PUT', `/api/notes/${note.id}`, {
+      cookie,
+      body: { title: 'New', baseVersion: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: note.id, title: 'New', content: 'body', tags: ['x'], version: 2 });
+    const again = await s.api('PUT', `/api/notes/${note.id}`, { cookie, body: { content: 'changed' } });
+    expect(again.body.version).toBe(3);
+    expect(Date.parse(again.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(note.updatedAt));
+    const blank = await s.api('PUT', `/api/notes/${note.id}`, { cookie, body: { title: '' } });
+    expect(blank.body.title).toBe('Untitled Note');
+  });
+
+  it('answers 409 with the server note for a stale baseVersion, changing nothing', async () => {
+    const note = await create({ title: 'Shared' });
+    await s.api('PUT', `/api/notes/${note.id}`, { cookie, body: { content: 'device A', baseVersion: 1 } });
+    const before = snapshot();
+    const stale = await s.api('PUT', `/api/notes/${note.id}`, {
+      cookie,
+      body: { content: 'device B', baseVersion: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('Note was changed elsewhere');
+    expect(stale.body.note).toMatchObject({ id: note.id, content: 'device A', version: 2 });
+    expect(snapshot()).toBe(before);
+  });
+
+  it('validates input and ids, and 404s unknown notes', async () => {
+    const note = await create({});
+    const before = snapshot();
+    for (const body of [
+      { title: 7 },
+      { tags: [1] },
+      { baseVersion: 'one' },
+      { content: 'x'.repeat(100_001) },
+    ]) {
+      const res = await s.api('PUT', `/api/notes/${note.id}`, { cookie, body });
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(res.body.message).toMatch(/^(title|tags\.0|baseVersion|content): /);
+    }
+    expect((await s.api('PUT', '/api/notes/abc', { cookie, body: { title: 'x' } })).status).toBe(400);
+    expect((await s.api('PUT', `/api/notes/${note.id}`, { cookie, rawBody: '[' })).status).toBe(400);
+    expect(snapshot()).toBe(before);
+    expect(await s.api('PUT', '/api/notes/99999', { cookie, body: { title: 'x' } })).toMatchObject({
+      status: 404,
+      body: { message: 'Note not found' },
+    });
+  });
+});
+
+describe('delete and the changes feed', () => {
+  it('tombstones deletes: 204 again for a deleted note, 404 for one that never existed', async () => {
+    const note = await create({});
+    expect((await s.api('DELETE', `/api/notes/${note.id}`, { cookie })).status).toBe(204);
+    expect((await s.api('DELETE', `/api/notes/${note.id}`, { cookie })).status).toBe(204);
+    expect((await s.api('GET', `/api/notes/${note.id}`, { cookie })).status).toBe(404);
+    expect(await s.api('DELETE', '/api/notes/424242', { cookie })).toMatchObject({
+      status: 404,
+      body: { message: 'Note not found' },
+    });
+    expect((await s.api('DELETE', '/api/notes/x1', { cookie })).status).toBe(400);
+  });
+
+  it('lists changes after a cursor, deletions included, paging with more', async () => {
+    const start = await s.api('GET', '/api/notes/changes', { cookie });
+    expect(start.status).toBe(200);
+    const cursor0 = start.body.cursor;
+    expect(cursor0).toMatch(/^\d+$/);
+
+    const a = await create({ title: 'feed A' });
+    const b = await create({ title: 'feed B' });
+    await s.api('PUT', `/api/notes/${a.id}`, { cookie, body: { title: 'feed A2' } });
+    await s.api('DELETE', `/api/notes/${b.id}`, { cookie });
+
+    const changes = await s.api('GET', `/api/notes/changes?since=${cursor0}`, { cookie });
+    expect(changes.body.notes.map((n: { title: string }) => n.title)).toEqual(['feed A2']);
+    expect(changes.body.deleted).toEqual([b.id]);
+    expect(changes.body.more).toBe(false);
+    expect(Number(changes.body.cursor)).toBeGreaterThan(Number(cursor0));
+
+    const empty = await s.api('GET', `/api/notes/changes?since=${changes.body.cursor}`, { cookie });
+    expect(empty.body).toEqual({ notes: [], deleted: [], cursor: changes.body.cursor, more: false });
+
+    const page1 = await s.api('GET', `/api/notes/changes?since=${cursor0}&limit=1`, { cookie });
+    expect(page1.body.notes).toHaveLength(1);
+    expect(page1.body.more).toBe(true);
+    const page2 = await s.api('GET', `/api/notes/changes?since=${page1.body.cursor}&limit=1`, { cookie });
+    expect(page2.body.deleted).toEqual([b.id]);
+    expect(page2.body.more).toBe(false);
+
+    for (const q of ['since=abc', 'since=-1', 'limit=0', 'limit=x']) {
+      expect((await s.api('GET', `/api/notes/changes?${q}`, { cookie })).status, q).toBe(400);
+    }
+  });
+});
