@@ -72,6 +72,11 @@ export class Store extends ReadView {
     return store;
   }
 
+  /** Sequence number of the last applied write: it changes whenever any data changes (handy for ETags). */
+  get seq(): number {
+    return this.lastSeq;
+  }
+
   /** Sequence number of the last transaction known to be on disk. */
   get durableSeq(): number {
     return this.#durableSeq;
