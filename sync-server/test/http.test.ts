@@ -1,0 +1,148 @@
+// Cross-cutting HTTP behaviour: origin check, JSON errors, security headers, compression, web app serving.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
+
+describe('origin check and errors', () => {
+  let s: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    s = await startTestServer({ allowedOrigins: ['http://localhost:5173'] });
+    cookie = await s.login();
+  });
+  afterAll(() => s.close());
+
+  const body = { title: 'x', content: 'y', tags: [] };
+
+  it('refuses unsafe requests from another origin with 403 and changes nothing', async () => {
+    const count = s.handle.store.count('notes');
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: s.url.replace('127.0.0.1', 'localhost') },
+    ]) {
+      const res = await s.api('POST', '/api/notes', { cookie, body, headers });
+      expect(res, JSON.stringify(headers)).toMatchObject({
+        status: 403,
+        body: { message: 'Cross-origin request refused' },
+      });
+    }
+    const del = await s.api('DELETE', '/api/notes/1', {
+      cookie,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(del.status).toBe(403);
+    const login = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(login.status).toBe(403);
+    expect(s.handle.store.count('notes')).toBe(count);
+  });
+
+  it('lets same-origin, configured origins and Origin-less requests through, and any GET', async () => {
+    for (const headers of [
+      { origin: s.url, 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:5173' },
+      {},
+    ]) {
+      expect((await s.api('POST', '/api/notes', { cookie, body, headers })).status).toBe(201);
+    }
+    expect(
+      (await s.api('GET', '/api/notes', { cookie, headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(200);
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    for (const p of ['/api/nope', '/api', '/api/notes/1/extra']) {
+      const res = await s.api('GET', p, { cookie });
+      expect(res.status, p).toBe(404);
+      expect(res.body, p).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('hides internal errors behind a 500 without a stack', async () => {
+    const notes = s.handle.services.notes;
+    const original = notes.list;
+    const errors: unknown[] = [];
+    const consoleError = console.error;
+    notes.list = () => {
+      throw new Error('secret internals at /srv/private/path.ts:12');
+    };
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const res = await s.api('GET', '/api/notes', { cookie });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: 'Internal server error' });
+    } finally {
+      notes.list = original;
+      console.error = consoleError;
+    }
+    expect(errors).toHaveLength(1);
+  });
+
+  it('sends security headers with a CSP fit for the app', async () => {
+    const res = await s.api('GET', '/api/user', { cookie });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toMatch(/img-src 'self' https: data:/);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).not.toMatch(/upgrade-insecure-requests/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('web app serving', () => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await makeTempDir('pn-dist-');
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>App shell</title>');
+    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(
+      path.join(dist, 'assets', 'index-Ab12Cd34.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
+    s = await startTestServer({ webDistDir: dist });
+  });
+  afterAll(() => s.close());
+
+  it('caches hashed assets for a year, compressed', async () => {
+    const res = await fetch(`${s.url}/assets/index-Ab12Cd34.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('never caches index.html and sw.js', async () => {
+    const sw = await s.api('GET', '/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const index = await s.api('GET', '/');
+    expect(index.body).toContain('App shell');
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers client routes with index.html but keeps /api 404s as JSON', async () => {
+    const deep = await s.api('GET', '/notes/42/edit');
+    expect(deep.status).toBe(200);
+    expect(deep.body).toContain('App shell');
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    expect((await s.api('GET', '/api/nothing')).body).toEqual({ message: 'Not found' });
+  });
+
+  it('serves a small page when the app is not built', async () => {
+    const bare = await startTestServer();
+    try {
+      const res = await bare.api('GET', '/notes');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('The web app is not built yet.');
+    } finally {
+      await bare.close();
+    }
+  });
+});
