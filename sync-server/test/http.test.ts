@@ -17,7 +17,7 @@ describe('origin check and errors', () => {
 
   it('refuses unsafe requests from another origin with 403 and changes nothing', async () => {
     const count = s.handle.store.count('notes');
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
@@ -43,7 +43,7 @@ describe('origin check and errors', () => {
   });
 
   it('lets same-origin, configured origins and Origin-less requests through, and any GET', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: s.url, 'sec-fetch-site': 'same-origin' },
       { origin: 'http://localhost:5173' },
       {},
