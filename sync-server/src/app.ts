@@ -9,11 +9,19 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountWebApp } from './pages/web-app.ts';
+import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAuthRouter } from './routes/auth.ts';
+import { createBlogRouter } from './routes/blog.ts';
+import { createCommentsRouter } from './routes/comments.ts';
+import { createFeedsRouter } from './routes/feeds.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { createSettingsRouter } from './routes/settings.ts';
+import { createSubscribersRouter } from './routes/subscribers.ts';
+import { BlogService } from './services/blog-service.ts';
+import { CommentService } from './services/comment-service.ts';
 import { NoteService } from './services/note-service.ts';
 import { SettingsService } from './services/settings-service.ts';
+import { SubscriberService } from './services/subscriber-service.ts';
 import { UserService } from './services/user-service.ts';
 import { Store } from './storage/index.ts';
 
@@ -25,6 +33,9 @@ export interface Services {
   sessions: SessionService;
   notes: NoteService;
   settings: SettingsService;
+  blog: BlogService;
+  comments: CommentService;
+  subscribers: SubscriberService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -52,6 +63,9 @@ export async function createApp(config: Config): Promise<AppHandle> {
     sessions,
     notes: new NoteService(store),
     settings: new SettingsService(store),
+    blog: new BlogService(store),
+    comments: new CommentService(store),
+    subscribers: new SubscriberService(store),
   };
   const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
   if (generatedPassword) {
@@ -80,6 +94,11 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createAuthRouter(deps));
   app.use(createSettingsRouter(deps));
   app.use(createNotesRouter(deps));
+  app.use(createBlogRouter(deps));
+  app.use(createAdminBlogRouter(deps));
+  app.use(createCommentsRouter(deps));
+  app.use(createSubscribersRouter(deps));
+  app.use(createFeedsRouter(deps));
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   app.use('/api', apiNotFound);

@@ -1,0 +1,37 @@
+// The owner's blog API: every post including drafts, create, edit or publish/unpublish, delete.
+import { BlogPostCreateSchema, BlogPostUpdateSchema } from '@private-notes/shared';
+import { Router } from 'express';
+import type { Deps } from '../app.ts';
+import { parseBody, parseIdParam } from '../http/validate.ts';
+import { NO_STORE } from './answer-cache.ts';
+
+export function createAdminBlogRouter({ auth, services }: Deps): Router {
+  const router = Router();
+  const { blog } = services;
+  router.use('/api/admin/blog', auth.requireUser, (_req, res, next) => {
+    res.set('Cache-Control', NO_STORE);
+    next();
+  });
+
+  router.get('/api/admin/blog', (_req, res) => {
+    res.json(blog.listAllPosts());
+  });
+
+  router.post('/api/admin/blog', async (req, res) => {
+    const input = parseBody(BlogPostCreateSchema, req);
+    res.status(201).json(await blog.createPost(input, auth.getUser(req)!.id));
+  });
+
+  router.put('/api/admin/blog/:id', async (req, res) => {
+    const id = parseIdParam(req);
+    const input = parseBody(BlogPostUpdateSchema, req);
+    res.json(await blog.updatePost(id, input));
+  });
+
+  router.delete('/api/admin/blog/:id', async (req, res) => {
+    await blog.deletePost(parseIdParam(req));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,61 @@
+// The comments API: visitors read approved comments and post into moderation (honeypot, per-IP limits);
+// the owner reads every comment with e-mails and report flags, approves and deletes.
+import { CommentCreateSchema } from '@private-notes/shared';
+import { Router } from 'express';
+import type { Deps } from '../app.ts';
+import { createRateLimit } from '../http/rate-limit.ts';
+import { parseBody, parseIdParam } from '../http/validate.ts';
+import { NO_STORE } from './answer-cache.ts';
+
+export const COMMENT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 10 };
+export const REPORT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 20 };
+export const COMMENT_REPORTED = 'Comment reported';
+
+export function createCommentsRouter({ auth, services }: Deps): Router {
+  const router = Router();
+  const { comments } = services;
+  const commentLimit = createRateLimit({
+    ...COMMENT_RATE_LIMIT,
+    message: 'Too many comments from this address. Please try again later.',
+  });
+  const reportLimit = createRateLimit({
+    ...REPORT_RATE_LIMIT,
+    message: 'Too many reports from this address. Please try again later.',
+  });
+
+  router.get('/api/blog/:id/comments', (req, res) => {
+    const owner = auth.getUser(req) !== null;
+    // Never cached: the owner's answer holds e-mails, and visitors should see an approval at once.
+    res.set('Cache-Control', NO_STORE);
+    res.json(comments.listForPost(parseIdParam(req), { owner }));
+  });
+
+  router.post('/api/blog/:id/comments', commentLimit, async (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    const postId = parseIdParam(req);
+    const input = parseBody(CommentCreateSchema, req);
+    // Only bots fill the hidden "website" field: they get the usual answer and nothing is stored.
+    if (input.website?.trim()) {
+      res.status(201).json(comments.decoy(postId, input));
+      return;
+    }
+    res.status(201).json(await comments.create(postId, input));
+  });
+
+  router.put('/api/comments/:id/approve', auth.requireUser, async (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    res.json(await comments.approve(parseIdParam(req)));
+  });
+
+  router.delete('/api/comments/:id', auth.requireUser, async (req, res) => {
+    await comments.remove(parseIdParam(req));
+    res.status(204).end();
+  });
+
+  router.post('/api/comments/:id/report', reportLimit, async (req, res) => {
+    await comments.report(parseIdParam(req));
+    res.json({ message: COMMENT_REPORTED });
+  });
+
+  return router;
+}

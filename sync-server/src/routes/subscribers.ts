@@ -1,0 +1,55 @@
+// The newsletter API: subscribe (new or reactivate) and unsubscribe for visitors, answering alike whether
+// or not an address is known; the owner's list and active switch.
+import { SubscriberUpdateSchema, SubscribeSchema, UnsubscribeSchema } from '@private-notes/shared';
+import { Router } from 'express';
+import type { Deps } from '../app.ts';
+import { createRateLimit } from '../http/rate-limit.ts';
+import { parseBody, parseIdParam } from '../http/validate.ts';
+import { NO_STORE } from './answer-cache.ts';
+
+export const SUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };
+export const UNSUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 20 };
+export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing!';
+export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed';
+
+export function createSubscribersRouter({ auth, services }: Deps): Router {
+  const router = Router();
+  const { subscribers } = services;
+  const subscribeLimit = createRateLimit({
+    ...SUBSCRIBE_RATE_LIMIT,
+    message: 'Too many subscription requests from this address. Please try again later.',
+  });
+  const unsubscribeLimit = createRateLimit({
+    ...UNSUBSCRIBE_RATE_LIMIT,
+    message: 'Too many requests from this address. Please try again later.',
+  });
+
+  router.post('/api/subscribe', subscribeLimit, async (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    const { created } = await subscribers.subscribe(parseBody(SubscribeSchema, req));
+    res.status(created ? 201 : 200).json({ message: SUBSCRIBED_MESSAGE });
+  });
+
+  router.post('/api/unsubscribe', unsubscribeLimit, async (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    await subscribers.unsubscribe(parseBody(UnsubscribeSchema, req).email);
+    res.json({ message: UNSUBSCRIBED_MESSAGE });
+  });
+
+  router.use('/api/admin/subscribers', auth.requireUser, (_req, res, next) => {
+    res.set('Cache-Control', NO_STORE);
+    next();
+  });
+
+  router.get('/api/admin/subscribers', (_req, res) => {
+    res.json(subscribers.list());
+  });
+
+  router.put('/api/admin/subscribers/:id', async (req, res) => {
+    const id = parseIdParam(req);
+    const { active } = parseBody(SubscriberUpdateSchema, req);
+    res.json(await subscribers.setActive(id, active));
+  });
+
+  return router;
+}

@@ -1,0 +1,269 @@
+// The rules of the blog: what visitors may read (published posts only), how posts are listed, searched,
+// tagged and related, how views are counted, and how the owner creates, edits, publishes and deletes posts.
+import {
+  type BlogPost,
+  type BlogPostCreateSchema,
+  type BlogPostDetail,
+  type BlogPostUpdateSchema,
+  POST_CONTENT_MAX,
+  POST_EXCERPT_MAX,
+  POST_TITLE_MAX,
+  TAG_MAX,
+  TAGS_MAX,
+} from '@private-notes/shared';
+import { readingTime } from '@private-notes/shared/rules/reading-time';
+import { relatedPosts as rankRelatedPosts } from '@private-notes/shared/rules/related-posts';
+import type { z } from 'zod';
+import { HttpError } from '../http/http-error.ts';
+import { renderMarkdown } from '../render/render-markdown.ts';
+import type { PostRecord, Store } from '../storage/index.ts';
+
+export const POST_NOT_FOUND = 'Blog post not found';
+export const RELATED_TAGS_MAX = 10;
+
+export type PostCreateInput = z.output<typeof BlogPostCreateSchema>;
+export type PostUpdateInput = z.output<typeof BlogPostUpdateSchema>;
+
+export interface BlogListFilter {
+  /** Case-insensitive substring of the title, the content or a tag. */
+  search?: string | undefined;
+  /** Exact tag. */
+  tag?: string | undefined;
+}
+
+export interface TagSummary {
+  tag: string;
+  /** Published posts carrying the tag. */
+  count: number;
+  /** The newest publication date among them (for the "Recently Active" sort). */
+  latestDate: string;
+}
+
+export interface AdjacentPosts {
+  /** The post published just before this one (older), or null. */
+  previous: BlogPost | null;
+  /** The post published just after this one (newer), or null. */
+  next: BlogPost | null;
+}
+
+export interface PostFromNoteInput {
+  noteId: number;
+  title: string;
+  excerpt?: string;
+  content: string;
+  tags?: string[];
+}
+
+interface PublishedCache {
+  seq: number;
+  posts: readonly BlogPost[];
+}
+
+// Keyed by store so every BlogService over the same store shares it; any write moves `seq` on and the
+// next read rebuilds, so the cache can never serve a post that was unpublished or edited.
+const publishedCache = new WeakMap<Store, PublishedCache>();
+
+function byNewestPublication(a: BlogPost, b: BlogPost): number {
+  return Date.parse(b.publishedAt ?? b.updatedAt) - Date.parse(a.publishedAt ?? a.updatedAt) || b.id - a.id;
+}
+
+function uniqueTags(tags: readonly string[]): string[] {
+  return [...new Set(tags)];
+}
+
+function toDetail(post: BlogPost): BlogPostDetail {
+  return { ...post, contentHtml: renderMarkdown(post.content) };
+}
+
+export class BlogService {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** Every published post, newest publication first. Shared and frozen: do not mutate. */
+  #published(): readonly BlogPost[] {
+    const seq = this.#store.seq;
+    const cached = publishedCache.get(this.#store);
+    if (cached && cached.seq === seq) return cached.posts;
+    const posts = Object.freeze(this.#store.filter('posts', (p) => p.published).sort(byNewestPublication));
+    publishedCache.set(this.#store, { seq, posts });
+    return posts;
+  }
+
+  /** Published posts, newest first, optionally filtered by a search text and an exact tag. */
+  listPublishedPosts(filter: BlogListFilter = {}): BlogPost[] {
+    const search = filter.search?.trim().toLowerCase() ?? '';
+    const tag = filter.tag;
+    return this.#published().filter((post) => {
+      if (tag !== undefined && tag !== '' && !post.tags.includes(tag)) return false;
+      if (search === '') return true;
+      return (
+        post.title.toLowerCase().includes(search) ||
+        post.content.toLowerCase().includes(search) ||
+        post.tags.some((t) => t.toLowerCase().includes(search))
+      );
+    });
+  }
+
+  /** Every post including drafts, newest created first (the owner's admin list). */
+  listAllPosts(): BlogPost[] {
+    return this.#store
+      .all('posts')
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+  }
+
+  /** A published post with its rendered HTML, or null when unknown or a draft. */
+  getPublishedPost(id: number): BlogPostDetail | null {
+    const post = this.#store.get('posts', id);
+    return post?.published ? toDetail(post) : null;
+  }
+
+  /** Any post (drafts too) with its rendered HTML: for the signed-in owner. */
+  getPost(id: number): BlogPostDetail | null {
+    const post = this.#store.get('posts', id);
+    return post ? toDetail(post) : null;
+  }
+
+  /** Published posts carrying `tag` (exact), newest first. */
+  postsByTag(tag: string): BlogPost[] {
+    return this.listPublishedPosts({ tag });
+  }
+
+  /** Every tag of the published posts with its post count and latest date; most used first, then A–Z. */
+  listTags(): TagSummary[] {
+    const tags = new Map<string, TagSummary>();
+    for (const post of this.#published()) {
+      const date = post.publishedAt ?? post.updatedAt;
+      for (const tag of uniqueTags(post.tags)) {
+        const summary = tags.get(tag);
+        if (!summary) tags.set(tag, { tag, count: 1, latestDate: date });
+        else {
+          summary.count++;
+          if (Date.parse(date) > Date.parse(summary.latestDate)) summary.latestDate = date;
+        }
+      }
+    }
+    return [...tags.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+  }
+
+  /** Other tags that appear on published posts with `tag`, with how many such posts: at most 10. */
+  relatedTags(tag: string, max = RELATED_TAGS_MAX): { tag: string; count: number }[] {
+    const counts = new Map<string, number>();
+    for (const post of this.postsByTag(tag)) {
+      for (const other of uniqueTags(post.tags))
+        if (other !== tag) counts.set(other, (counts.get(other) ?? 0) + 1);
+    }
+    return [...counts]
+      .map(([name, count]) => ({ tag: name, count }))
+      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))
+      .slice(0, max);
+  }
+
+  /** Up to 3 published posts sharing tags with post `id` (SPEC section 9 score); [] when it is unknown. */
+  relatedPosts(id: number, max?: number): BlogPost[] {
+    const post = this.#store.get('posts', id);
+    if (!post) return [];
+    return rankRelatedPosts(post, this.#published(), max);
+  }
+
+  /** The published neighbours of post `id` in publication order. */
+  getAdjacentPosts(id: number): AdjacentPosts {
+    const posts = this.#published();
+    const index = posts.findIndex((p) => p.id === id);
+    if (index === -1) return { previous: null, next: null };
+    return { previous: posts[index + 1] ?? null, next: posts[index - 1] ?? null };
+  }
+
+  /**
+   * Counts one view of a published post and resolves with the new count, or null when the post is unknown
+   * or a draft. Callers that must not wait for the disk (page rendering) may ignore the promise's timing,
+   * but should still catch it.
+   */
+  async countView(id: number): Promise<number | null> {
+    return this.#store.write((tx) => {
+      const post = tx.get('posts', id);
+      if (!post?.published) return null;
+      return tx.update('posts', id, { views: post.views + 1 }).views;
+    });
+  }
+
+  /** A new post with the SPEC defaults; readTime computed from the content unless given. */
+  async createPost(input: PostCreateInput, ownerId: number, now = new Date()): Promise<BlogPost> {
+    const at = now.toISOString();
+    const content = input.content ?? '';
+    const published = input.published ?? false;
+    return this.#store.write((tx) =>
+      tx.insert('posts', {
+        title: input.title,
+        excerpt: input.excerpt ?? '',
+        content,
+        tags: uniqueTags(input.tags ?? []),
+        published,
+        readTime: input.readTime ?? readingTime(content),
+        authorId: input.authorId ?? ownerId,
+        imageUrl: input.imageUrl ?? null,
+        createdAt: at,
+        updatedAt: at,
+        publishedAt: published ? at : null,
+        sourceNoteId: input.sourceNoteId ?? null,
+        ...(input.faq ? { faq: input.faq } : {}),
+        views: 0,
+        commentCount: 0,
+      }),
+    );
+  }
+
+  /**
+   * Applies the given fields. A published post's publishedAt becomes its new updatedAt, a draft's is null;
+   * readTime follows the content unless it is given.
+   */
+  async updatePost(id: number, input: PostUpdateInput, now = new Date()): Promise<BlogPost> {
+    const at = now.toISOString();
+    return this.#store.write((tx) => {
+      const post = tx.get('posts', id);
+      if (!post) throw new HttpError(404, POST_NOT_FOUND);
+      const published = input.published ?? post.published;
+      const patch: Partial<PostRecord> = {
+        ...input,
+        ...(input.tags ? { tags: uniqueTags(input.tags) } : {}),
+        readTime:
+          input.readTime ?? (input.content !== undefined ? readingTime(input.content) : post.readTime),
+        updatedAt: at,
+        publishedAt: published ? at : null,
+      };
+      return tx.update('posts', id, patch);
+    });
+  }
+
+  /** Deletes the post and its comments in one transaction. */
+  async deletePost(id: number): Promise<void> {
+    await this.#store.write((tx) => {
+      if (!tx.get('posts', id)) throw new HttpError(404, POST_NOT_FOUND);
+      for (const comment of tx.filter('comments', (c) => c.postId === id)) tx.remove('comments', comment.id);
+      tx.remove('posts', id);
+    });
+  }
+
+  /** A draft generated from a note (AI "Convert to Blog Post"), linked back to it by sourceNoteId. */
+  async createPostFromNote(input: PostFromNoteInput, ownerId: number, now = new Date()): Promise<BlogPost> {
+    const title = input.title.trim().slice(0, POST_TITLE_MAX) || 'Untitled Post';
+    return this.createPost(
+      {
+        title,
+        excerpt: (input.excerpt ?? '').trim().slice(0, POST_EXCERPT_MAX),
+        // Generated text is clamped to the limits the admin form enforces, so the owner can save it as is.
+        content: input.content.slice(0, POST_CONTENT_MAX),
+        tags: uniqueTags((input.tags ?? []).map((t) => t.trim().slice(0, TAG_MAX)).filter(Boolean)).slice(
+          0,
+          TAGS_MAX,
+        ),
+        published: false,
+        sourceNoteId: input.noteId,
+      },
+      ownerId,
+      now,
+    );
+  }
+}
