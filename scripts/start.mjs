@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when web/dist is missing, then runs the server in this process's place.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +16,11 @@ if (!existsSync(distIndex)) {
   }
 }
 
-// One process (node --import tsx), so signals reach the server directly and it shuts down cleanly.
-const server = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-process.exit(server.status ?? 1);
+// One process (node --import tsx), so SIGKILL or a signal reaches the server itself; signals sent to this
+// launcher are passed on, and it exits with the server's status.
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,7 +1,13 @@
 // Starts the server: loads the configuration, builds the app, listens, and shuts down cleanly on signals.
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+
+// A .env at the repository root fills in variables the real environment does not set.
+const envFile = path.resolve(import.meta.dirname, '../../.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 const config = loadConfig();
 const handle = await createApp(config);
