@@ -14,7 +14,7 @@ export interface SentenceVectors {
 }
 
 /** Above this many sentences the O(n²) graph is replaced by similarity to the note's centroid. */
-const GRAPH_LIMIT = 900;
+const GRAPH_LIMIT = 500;
 const DAMPING = 0.85;
 const ITERATIONS = 30;
 const MIN_WORDS = 5;
