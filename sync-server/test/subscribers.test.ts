@@ -1,0 +1,143 @@
+// The newsletter API over real HTTP: subscribe / reactivate with one message, unsubscribe that reveals
+// nothing, case-insensitive addresses, the owner's list and switch, validation, 401/404, rate limits.
+import type { Subscriber } from '@private-notes/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIBE_RATE_LIMIT } from '../src/routes/subscribers.ts';
+import { contentSnapshot } from './blog-fixtures.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+const THANKS = { message: 'Thanks for subscribing!' };
+const BYE = { message: 'You have been unsubscribed' };
+
+describe('subscribe and unsubscribe', () => {
+  let s: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    cookie = await s.login();
+  });
+  afterAll(() => s.close());
+
+  const stored = () => s.handle.store.all('subscribers');
+
+  it('a new address is stored trimmed and lower-case, active', async () => {
+    const res = await s.api('POST', '/api/subscribe', {
+      body: { email: '  Reader@Example.COM ', name: ' Rea ', interests: ['tech', 'tech', 'notes'] },
+    });
+    expect(res).toMatchObject({ status: 201, body: THANKS });
+    expect(stored()).toEqual([
+      expect.objectContaining({
+        email: 'reader@example.com',
+        name: 'Rea',
+        interests: ['tech', 'notes'],
+        active: true,
+      }),
+    ]);
+  });
+
+  it('the same address in another case is the same subscriber (no duplicate), same message', async () => {
+    const res = await s.api('POST', '/api/subscribe', { body: { email: 'READER@example.com' } });
+    expect(res).toMatchObject({ status: 200, body: THANKS });
+    expect(stored()).toHaveLength(1);
+    expect(stored()[0]).toMatchObject({ name: 'Rea', interests: ['tech', 'notes'] });
+  });
+
+  it('unsubscribe answers the same for known and unknown addresses and deactivates known ones', async () => {
+    const known = await s.api('POST', '/api/unsubscribe', { body: { email: 'Reader@Example.com' } });
+    const unknown = await s.api('POST', '/api/unsubscribe', { body: { email: 'nobody@example.com' } });
+    expect(known).toMatchObject({ status: 200, body: BYE });
+    expect(unknown).toMatchObject({ status: 200, body: BYE });
+    expect(JSON.stringify(known.body)).toBe(JSON.stringify(unknown.body));
+    expect(stored()).toHaveLength(1);
+    expect(stored()[0]?.active).toBe(false);
+    // Unsubscribing twice changes nothing and still succeeds.
+    expect((await s.api('POST', '/api/unsubscribe', { body: { email: 'reader@example.com' } })).status).toBe(
+      200,
+    );
+  });
+
+  it('subscribing again reactivates', async () => {
+    const res = await s.api('POST', '/api/subscribe', {
+      body: { email: 'reader@example.com', interests: ['ai'] },
+    });
+    expect(res).toMatchObject({ status: 200, body: THANKS });
+    expect(stored()[0]).toMatchObject({ active: true, interests: ['ai'] });
+  });
+
+  it.each([
+    ['/api/subscribe', {}, /^email: /],
+    ['/api/subscribe', { email: 'nope' }, /^email: must be a valid email address/],
+    ['/api/subscribe', { email: 42 }, /^email: /],
+    ['/api/subscribe', { email: `${'a'.repeat(250)}@example.com` }, /^email: must be at most 254 characters/],
+    ['/api/subscribe', { email: 'a@b.co', name: 'x'.repeat(101) }, /^name: /],
+    ['/api/subscribe', { email: 'a@b.co', interests: 'tech' }, /^interests: /],
+    ['/api/unsubscribe', {}, /^email: /],
+    ['/api/unsubscribe', { email: 'not an email' }, /^email: must be a valid email address/],
+  ])('POST %s answers 400 for %j and changes nothing', async (path, body, message) => {
+    const before = contentSnapshot(s);
+    const res = await s.api('POST', path, { body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(contentSnapshot(s)).toBe(before);
+  });
+
+  it('the owner lists subscribers and flips the active switch', async () => {
+    await s.api('POST', '/api/subscribe', { body: { email: 'second@example.com' } });
+    const list = await s.api<Subscriber[]>('GET', '/api/admin/subscribers', { cookie });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(list.body.map((x) => x.email)).toEqual(['second@example.com', 'reader@example.com']);
+    const id = list.body[1]!.id;
+    const off = await s.api<Subscriber>('PUT', `/api/admin/subscribers/${id}`, {
+      cookie,
+      body: { active: false },
+    });
+    expect(off).toMatchObject({ status: 200, body: { id, active: false, email: 'reader@example.com' } });
+    const on = await s.api<Subscriber>('PUT', `/api/admin/subscribers/${id}`, {
+      cookie,
+      body: { active: true },
+    });
+    expect(on.body.active).toBe(true);
+  });
+
+  it('admin endpoints answer 401 to visitors, 404 for unknown ids, 400 for bad input', async () => {
+    const before = contentSnapshot(s);
+    expect((await s.api('GET', '/api/admin/subscribers')).status).toBe(401);
+    expect((await s.api('PUT', '/api/admin/subscribers/1', { body: { active: false } })).status).toBe(401);
+    expect(
+      await s.api('PUT', '/api/admin/subscribers/4242', { cookie, body: { active: false } }),
+    ).toMatchObject({
+      status: 404,
+      body: { message: 'Subscriber not found' },
+    });
+    const wrongType = await s.api('PUT', '/api/admin/subscribers/1', { cookie, body: { active: 'no' } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toMatch(/^active: /);
+    expect((await s.api('PUT', '/api/admin/subscribers/1', { cookie, body: {} })).status).toBe(400);
+    expect((await s.api('PUT', '/api/admin/subscribers/x', { cookie, body: { active: true } })).status).toBe(
+      400,
+    );
+    expect(contentSnapshot(s)).toBe(before);
+  });
+});
+
+describe('rate limit', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s.close());
+
+  it(`allows ${SUBSCRIBE_RATE_LIMIT.limit} subscriptions per IP in the window, then answers 429`, async () => {
+    for (let i = 0; i < SUBSCRIBE_RATE_LIMIT.limit; i++) {
+      expect((await s.api('POST', '/api/subscribe', { body: { email: `p${i}@example.com` } })).status).toBe(
+        201,
+      );
+    }
+    const before = contentSnapshot(s);
+    const res = await s.api('POST', '/api/subscribe', { body: { email: 'late@example.com' } });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/too many/i);
+    expect(contentSnapshot(s)).toBe(before);
+  });
+});
