@@ -17,7 +17,7 @@ afterEach(async () => {
 describe('notes store', () => {
   it('writes a new note with one create entry', async () => {
     const db = freshDb();
-    const note = await createNote({ title: '  Hello ', content: 'body', tags: [' a ', '', 'a', 'b'] }, db);
+    const note = await createNote({ title: '  Hello ', content: 'body', tags: [' a ', '', 'A', 'b'] }, db);
     expect(note.title).toBe('Hello');
     expect(note.tags).toEqual(['a', 'b']);
     const outbox = await db.outbox.toArray();

@@ -1,6 +1,6 @@
 // The only way the app changes notes: each function writes the note and its outbox entry in one transaction,
 // so a crash can never keep an edit the sync engine does not know about (or queue a change that was not made).
-import { DEFAULT_NOTE_TITLE } from '@private-notes/shared';
+import { DEFAULT_NOTE_TITLE, uniqueTags } from '@private-notes/shared';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
 import type { NotesDatabase } from './notes-database.ts';
@@ -12,21 +12,12 @@ export interface NoteInput {
   tags: string[];
 }
 
-/** Trimmed, non-empty, each tag once (the server refuses empty tags). */
-export function normalizeTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  for (const tag of tags) {
-    const trimmed = tag.trim();
-    if (trimmed) seen.add(trimmed);
-  }
-  return [...seen];
-}
-
 function cleanInput(input: Partial<NoteInput>): Partial<NoteInput> {
   const out: Partial<NoteInput> = {};
   if (input.title !== undefined) out.title = input.title.trim() || DEFAULT_NOTE_TITLE;
   if (input.content !== undefined) out.content = input.content;
-  if (input.tags !== undefined) out.tags = normalizeTags(input.tags);
+  // The server's own rule (case-insensitive), so both sides hold the same list and a push never looks unfinished.
+  if (input.tags !== undefined) out.tags = uniqueTags(input.tags);
   return out;
 }
 

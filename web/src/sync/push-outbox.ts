@@ -64,7 +64,8 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     const answer = await request('POST', API.notes, { ...sentFields, clientId: note.id });
     throwIfStopping(answer);
     if (answer.status === 200 || answer.status === 201) {
-      return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body));
+      // 200 means "that client id already exists": the note may hold an older text than we just sent.
+      return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), answer.status === 200);
     }
     // 410: this client id belongs to a note deleted elsewhere after we created it; keep the text as a new note.
     if (answer.status === 410) return recreate(ctx, entry);
@@ -76,7 +77,8 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     ...(note.version === null ? {} : { baseVersion: note.version }),
   });
   throwIfStopping(answer);
-  if (answer.status === 200) return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body));
+  if (answer.status === 200)
+    return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), false);
   if (answer.status === 409) return keepBoth(ctx, entry, NoteConflictSchema.parse(answer.body).note);
   if (answer.status === 404 || answer.status === 410) return recreate(ctx, entry);
   return refuse(ctx, entry, answer);
@@ -88,6 +90,7 @@ async function recordPushed(
   entry: OutboxEntry,
   sent: NoteFields,
   server: Note,
+  mayBeOlder: boolean,
 ): Promise<void> {
   const { db } = ctx;
   await db.transaction('rw', db.notes, db.outbox, async () => {
@@ -106,7 +109,9 @@ async function recordPushed(
       return;
     }
     const untouched = current !== undefined && current.rev === entry.rev && current.op !== 'delete';
-    if (untouched && sameFields(server, sent)) {
+    // The server's normalisation (trimmed title, deduplicated tags) is accepted as is, except after a repeated
+    // create, where a difference means the server kept an earlier text.
+    if (untouched && (!mayBeOlder || sameFields(server, sent))) {
       await db.notes.put({ ...localFromServer(server, note.id), createdAt: note.createdAt });
       await db.outbox.delete(entry.seq!);
       return;

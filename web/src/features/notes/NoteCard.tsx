@@ -1,0 +1,132 @@
+// One note in the list or grid: title, preview, up to 3 tags plus '+N', relative update time, sync state, and the
+// four actions. Clicking the card body (not a button) opens the viewer.
+import { Badge, Box, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
+import { NOTE_CARD_TAGS, previewText, relativeTime, visibleTags } from '@private-notes/shared';
+import { memo, useMemo } from 'react';
+import type { LocalNote } from '../../db/types.ts';
+import { BlogIcon, EditIcon, StudyIcon, TrashIcon } from './note-icons.tsx';
+
+export interface NoteCardActions {
+  onOpen(note: LocalNote): void;
+  onEdit(note: LocalNote): void;
+  onDelete(note: LocalNote): void;
+  onStudy(note: LocalNote): void;
+  onConvert(note: LocalNote): void;
+}
+
+interface NoteCardProps extends NoteCardActions {
+  note: LocalNote;
+  converting: boolean;
+  /** Study and blog conversion are provided by other features; without them the buttons are disabled. */
+  canStudy: boolean;
+  canConvert: boolean;
+  now: number;
+}
+
+export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
+  const { note, converting, now } = props;
+  const preview = useMemo(() => previewText(note.content), [note.content]);
+  const tags = visibleTags(note.tags, NOTE_CARD_TAGS);
+  const stop = (action: (n: LocalNote) => void) => (event: React.MouseEvent) => {
+    event.stopPropagation();
+    action(note);
+  };
+  return (
+    <Box
+      as="article"
+      data-testid="note-card"
+      data-note-id={note.id}
+      borderWidth="1px"
+      borderRadius="lg"
+      bg="bg"
+      p="4"
+      h="full"
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      cursor="pointer"
+      transition="box-shadow 0.15s"
+      _hover={{ shadow: 'md' }}
+      onClick={() => props.onOpen(note)}
+    >
+      <Flex justify="space-between" align="start" gap="2">
+        <Text as="h3" fontWeight="semibold" fontSize="lg" lineClamp={2} wordBreak="break-word">
+          {note.title}
+        </Text>
+        {note.syncState === 'error' ? (
+          <Badge colorPalette="red" title={note.syncError ?? undefined} flexShrink={0}>
+            Not synced
+          </Badge>
+        ) : note.syncState === 'pending' ? (
+          <Badge colorPalette="orange" variant="subtle" flexShrink={0} title="Waiting to sync">
+            Waiting
+          </Badge>
+        ) : null}
+      </Flex>
+      <Text color="fg.muted" fontSize="sm" lineClamp={3} flex="1" wordBreak="break-word">
+        {preview}
+      </Text>
+      {note.syncState === 'error' && note.syncError ? (
+        <Text color="fg.error" fontSize="xs">
+          {note.syncError}
+        </Text>
+      ) : null}
+      {note.tags.length > 0 ? (
+        <HStack gap="1" wrap="wrap">
+          {tags.shown.map((tag) => (
+            <Badge key={tag} variant="outline">
+              {tag}
+            </Badge>
+          ))}
+          {tags.rest > 0 ? <Badge variant="subtle">+{tags.rest}</Badge> : null}
+        </HStack>
+      ) : null}
+      <Flex justify="space-between" align="center" pt="1">
+        <Text fontSize="xs" color="fg.muted">
+          {relativeTime(note.updatedAt, now)}
+        </Text>
+        <HStack gap="0">
+          <IconButton
+            aria-label="Study Mode"
+            title="Study Mode"
+            size="sm"
+            variant="ghost"
+            disabled={!props.canStudy}
+            onClick={stop(props.onStudy)}
+          >
+            <StudyIcon />
+          </IconButton>
+          <IconButton
+            aria-label="Convert to Blog Post"
+            title="Convert to Blog Post"
+            size="sm"
+            variant="ghost"
+            disabled={!props.canConvert || converting}
+            onClick={stop(props.onConvert)}
+          >
+            {converting ? <Spinner size="xs" /> : <BlogIcon />}
+          </IconButton>
+          <IconButton
+            aria-label="Edit Note"
+            title="Edit Note"
+            size="sm"
+            variant="ghost"
+            onClick={stop(props.onEdit)}
+          >
+            <EditIcon />
+          </IconButton>
+          <IconButton
+            aria-label="Delete Note"
+            title="Delete Note"
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            onClick={stop(props.onDelete)}
+          >
+            <TrashIcon />
+          </IconButton>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+});

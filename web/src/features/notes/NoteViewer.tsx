@@ -1,0 +1,148 @@
+// The note viewer dialog: rendered note with edit, expand and close buttons, metadata, and a contents sidebar
+// when the note has headings. Edit closes it and opens the editor; Study Mode closes it.
+import {
+  Badge,
+  Box,
+  CloseButton,
+  Dialog,
+  Flex,
+  HStack,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
+import { useMemo, useState } from 'react';
+import type { LocalNote } from '../../db/types.ts';
+import { MarkdownView } from './MarkdownView.tsx';
+import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
+
+interface Props {
+  note: LocalNote | null;
+  onClose(): void;
+  onEdit(note: LocalNote): void;
+  onStudy(note: LocalNote): void;
+  canStudy: boolean;
+}
+
+export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) {
+  const [expanded, setExpanded] = useState(false);
+  const headings = useMemo(
+    () => (note && hasHeading(note.content) ? noteHeadings(note.content) : []),
+    [note],
+  );
+  return (
+    <Dialog.Root
+      open={note !== null}
+      onOpenChange={(event) => {
+        if (!event.open) onClose();
+      }}
+      size={expanded ? 'full' : 'xl'}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="note-viewer">
+            {note ? (
+              <>
+                <Dialog.Header>
+                  <Flex justify="space-between" align="start" gap="2" w="full">
+                    <Dialog.Title wordBreak="break-word">{note.title}</Dialog.Title>
+                    <HStack gap="1" flexShrink={0}>
+                      <IconButton
+                        aria-label="Study Mode"
+                        title="Study Mode"
+                        size="sm"
+                        variant="ghost"
+                        disabled={!canStudy}
+                        onClick={() => onStudy(note)}
+                      >
+                        <StudyIcon />
+                      </IconButton>
+                      <IconButton
+                        aria-label="Edit Note"
+                        title="Edit Note"
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => onEdit(note)}
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        aria-label={expanded ? 'Collapse' : 'Expand'}
+                        title={expanded ? 'Collapse' : 'Expand'}
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setExpanded((value) => !value)}
+                      >
+                        {expanded ? <ShrinkIcon /> : <ExpandIcon />}
+                      </IconButton>
+                      <Dialog.CloseTrigger asChild position="static">
+                        <CloseButton size="sm" aria-label="Close" />
+                      </Dialog.CloseTrigger>
+                    </HStack>
+                  </Flex>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="1" mb="4" fontSize="sm" color="fg.muted" data-testid="note-metadata">
+                    <Text>Created {formatLongDate(note.createdAt)}</Text>
+                    <Text>Updated {formatLongDate(note.updatedAt)}</Text>
+                    <Text>
+                      {countWords(note.content)} words · {readingTime(note.content)} min read
+                    </Text>
+                    {note.tags.length > 0 ? (
+                      <HStack gap="1" wrap="wrap">
+                        {note.tags.map((tag) => (
+                          <Badge key={tag} variant="outline">
+                            {tag}
+                          </Badge>
+                        ))}
+                      </HStack>
+                    ) : null}
+                  </Stack>
+                  <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="start">
+                    {headings.length > 0 ? (
+                      <Box
+                        as="nav"
+                        aria-label="Contents"
+                        flexShrink={0}
+                        w={{ base: 'full', md: '200px' }}
+                        position={{ md: 'sticky' }}
+                        top="0"
+                        data-testid="note-contents"
+                      >
+                        <Text fontWeight="semibold" mb="2">
+                          Contents
+                        </Text>
+                        <Stack as="ul" gap="1" fontSize="sm">
+                          {headings.map((heading) => (
+                            <li key={heading.id} style={{ paddingLeft: `${(heading.level - 1) * 12}px` }}>
+                              <a
+                                href={`#${heading.id}`}
+                                onClick={(event) => {
+                                  event.preventDefault();
+                                  document.getElementById(heading.id)?.scrollIntoView({ behavior: 'smooth' });
+                                }}
+                              >
+                                {heading.text}
+                              </a>
+                            </li>
+                          ))}
+                        </Stack>
+                      </Box>
+                    ) : null}
+                    <Box flex="1" minW="0">
+                      <MarkdownView markdown={note.content} />
+                    </Box>
+                  </Flex>
+                </Dialog.Body>
+              </>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

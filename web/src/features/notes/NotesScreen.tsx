@@ -1,0 +1,284 @@
+// The notes screen (/notes, and / when signed in): heading, count, view toggle, filters, the virtualised notes,
+// the viewer, the delete confirmation and the editor. Everything reads the local database (never the network);
+// the sync status stays visible. Study mode and blog conversion are plugged in by their features via props.
+import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  filterNotes,
+  noteCountLabel,
+  notesEmptyState,
+  notesFiltersActive,
+  sortNotes,
+  tagOptions,
+} from '@private-notes/shared';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { db } from '../../db/db.ts';
+import { loadDraft } from '../../db/draft-store.ts';
+import { deleteNote } from '../../db/notes-store.ts';
+import type { LocalNote } from '../../db/types.ts';
+import { startSync } from '../../sync/app-sync.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { useSettings } from '../settings/use-settings.ts';
+import { DeleteNoteDialog } from './DeleteNoteDialog.tsx';
+import { type EditorAiContext, NoteEditor } from './NoteEditor.tsx';
+import { NotesCollection } from './NotesCollection.tsx';
+import { NotesEmptyState } from './NotesEmptyState.tsx';
+import { NotesFilters } from './NotesFilters.tsx';
+import { NoteViewer } from './NoteViewer.tsx';
+import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
+import { INITIAL_FILTERS, type NotesFilterState } from './notes-filter-state.ts';
+import { SyncStatusBadge } from './SyncStatusBadge.tsx';
+import { useLocalNotes } from './use-local-notes.ts';
+import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
+
+export const LOADING_CARDS = 6;
+
+export interface NotesScreenProps {
+  /** `/notes?view={id}`: the server id of a note to open in the viewer. */
+  viewNoteId?: number | undefined;
+  /** Study mode (the study feature): called from a card or the viewer; without it the button is disabled. */
+  onStudy?: (note: LocalNote) => void;
+  /** Blog conversion (the AI feature): resolves when done; the card shows a spinner meanwhile. */
+  onConvertToBlog?: (note: LocalNote) => Promise<void>;
+  /** The editor's AI buttons (Suggest Tags, Extract Insights); without it they show disabled. */
+  editorAiSlot?: (ctx: EditorAiContext) => ReactNode;
+}
+
+type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null };
+
+export function NotesScreen({ viewNoteId, onStudy, onConvertToBlog, editorAiSlot }: NotesScreenProps) {
+  const navigate = useNavigate();
+  const { settings, isLoaded } = useSettings();
+  const notes = useLocalNotes();
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const [view, setView] = useState<'grid' | 'list'>(settings.defaultNoteView);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filters, setFilters] = useState<NotesFilterState>(INITIAL_FILTERS);
+  const [viewerId, setViewerId] = useState<string | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<LocalNote | null>(null);
+  const [convertingId, setConvertingId] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => startSync(), []);
+  // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
+  useEffect(() => {
+    if (isLoaded) setView(settings.defaultNoteView);
+  }, [isLoaded, settings.defaultNoteView]);
+  // Relative times ('5 minutes ago') move on by themselves.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  // A draft left by a reload mid-edit reopens the editor where the owner was.
+  useEffect(() => {
+    void loadDraft().then(async (draft) => {
+      if (!draft) return;
+      const exists = draft.noteId ? await db.notes.get(draft.noteId) : null;
+      setMode({ kind: 'editor', noteId: exists && !exists.deleted ? exists.id : null });
+    });
+  }, []);
+  // /notes?view={serverId} opens that note once it is in the local database.
+  useEffect(() => {
+    if (viewNoteId === undefined || !notes) return;
+    const match = notes.find((note) => note.serverId === viewNoteId);
+    if (match) setViewerId(match.id);
+  }, [viewNoteId, notes]);
+
+  const search = useDeferredValue(filters.searchQuery);
+  const sorted = useMemo(() => (notes ? sortNotes(notes, filters.sortBy) : []), [notes, filters.sortBy]);
+  const shown = useMemo(
+    () => filterNotes(sorted, { search, tags: filters.tags, dateRange: filters.dateRange }),
+    [sorted, search, filters.tags, filters.dateRange],
+  );
+  const tags = useMemo(() => tagOptions(notes ?? []), [notes]);
+
+  const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), []);
+  useNewNoteShortcut(mode.kind === 'list', openNew);
+
+  const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
+  const editing =
+    mode.kind === 'editor' && mode.noteId ? (notes?.find((note) => note.id === mode.noteId) ?? null) : null;
+
+  // The note being edited was deleted (here or by a sync): back to the list.
+  useEffect(() => {
+    if (mode.kind === 'editor' && mode.noteId && notes && !notes.some((note) => note.id === mode.noteId)) {
+      setMode({ kind: 'list' });
+    }
+  }, [mode, notes]);
+
+  const closeViewer = () => {
+    setViewerId(null);
+    if (viewNoteId !== undefined) void navigate({ to: '.', search: {}, replace: true });
+  };
+  const study = (note: LocalNote) => {
+    closeViewer();
+    onStudy?.(note);
+  };
+  const convert = async (note: LocalNote) => {
+    if (!onConvertToBlog) return;
+    setConvertingId(note.id);
+    try {
+      await onConvertToBlog(note);
+    } finally {
+      setConvertingId(null);
+    }
+  };
+  const confirmDelete = async () => {
+    const target = deleteTarget;
+    setDeleteTarget(null);
+    if (!target) return;
+    try {
+      await deleteNote(target.id);
+      toast({ title: 'Note deleted successfully', description: 'Your note has been permanently removed.' });
+    } catch {
+      toast({
+        title: 'Failed to delete note',
+        description: 'There was an error deleting your note. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const cardActions = {
+    onOpen: (note: LocalNote) => setViewerId(note.id),
+    onEdit: (note: LocalNote) => setMode({ kind: 'editor', noteId: note.id }),
+    onDelete: (note: LocalNote) => setDeleteTarget(note),
+    onStudy: study,
+    onConvert: (note: LocalNote) => void convert(note),
+  };
+
+  const emptyKind = notes
+    ? notesEmptyState({
+        total: notes.length,
+        shown: shown.length,
+        search,
+        tags: filters.tags,
+        filtersActive: notesFiltersActive({ dateRange: filters.dateRange }),
+      })
+    : null;
+
+  return (
+    <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="notes-screen">
+      <Flex
+        justify="space-between"
+        align={{ base: 'start', md: 'center' }}
+        gap="4"
+        mb="6"
+        direction={{ base: 'column', md: 'row' }}
+      >
+        <Stack gap="1">
+          <Text as="h1" fontSize="3xl" fontWeight="bold">
+            My Notes
+          </Text>
+          <Text color="fg.muted">Manage your personal notes and knowledge collection</Text>
+          <HStack gap="3">
+            <Text fontSize="sm" color="fg.muted" data-testid="note-count">
+              {noteCountLabel(notes?.length ?? 0)}
+            </Text>
+            <SyncStatusBadge />
+          </HStack>
+        </Stack>
+        {mode.kind === 'list' ? (
+          <HStack gap="2" wrap="wrap">
+            <HStack gap="0" borderWidth="1px" borderRadius="md" role="group" aria-label="View">
+              <IconButton
+                aria-label="Grid view"
+                aria-pressed={view === 'grid'}
+                variant={view === 'grid' ? 'subtle' : 'ghost'}
+                size="sm"
+                onClick={() => setView('grid')}
+              >
+                <GridIcon />
+              </IconButton>
+              <IconButton
+                aria-label="List view"
+                aria-pressed={view === 'list'}
+                variant={view === 'list' ? 'subtle' : 'ghost'}
+                size="sm"
+                onClick={() => setView('list')}
+              >
+                <ListIcon />
+              </IconButton>
+            </HStack>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+            >
+              <FilterIcon />
+              {filtersOpen ? 'Hide Filters' : 'Search & Filter'}
+            </Button>
+            <Button colorPalette="blue" size="sm" onClick={openNew}>
+              <PlusIcon />
+              New Note
+            </Button>
+          </HStack>
+        ) : null}
+      </Flex>
+
+      {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
+        <Skeleton height="400px" borderRadius="lg" />
+      ) : mode.kind === 'editor' ? (
+        <NoteEditor
+          key={mode.noteId ?? 'new'}
+          note={editing}
+          aiSlot={editorAiSlot}
+          onDone={() => setMode({ kind: 'list' })}
+        />
+      ) : (
+        <Stack gap="4">
+          {filtersOpen ? <NotesFilters filters={filters} tagOptions={tags} onChange={setFilters} /> : null}
+          {!notes ? (
+            <SimpleGrid
+              columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
+              gap="4"
+              data-testid="notes-loading"
+            >
+              {Array.from({ length: LOADING_CARDS }, (_, index) => (
+                <Skeleton key={index} height="200px" borderRadius="lg" />
+              ))}
+            </SimpleGrid>
+          ) : emptyKind ? (
+            <NotesEmptyState
+              kind={emptyKind}
+              search={search}
+              tags={filters.tags}
+              onCreate={openNew}
+              onViewAll={() => {
+                setFilters(INITIAL_FILTERS);
+                void navigate({ to: '/notes' });
+              }}
+            />
+          ) : (
+            <NotesCollection
+              notes={shown}
+              view={view}
+              convertingId={convertingId}
+              canStudy={!!onStudy}
+              canConvert={!!onConvertToBlog}
+              now={now}
+              {...cardActions}
+            />
+          )}
+        </Stack>
+      )}
+
+      <NoteViewer
+        note={viewerNote}
+        canStudy={!!onStudy}
+        onClose={closeViewer}
+        onStudy={study}
+        onEdit={(note) => {
+          closeViewer();
+          setMode({ kind: 'editor', noteId: note.id });
+        }}
+      />
+      <DeleteNoteDialog
+        open={deleteTarget !== null}
+        onCancel={() => setDeleteTarget(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+// The app's one sync engine over the shared database, started once the owner is signed in. It also asks the
+// browser to keep the database (persistent storage) and guards sign-out while changes wait to be pushed.
+import { db } from '../db/db.ts';
+import { registerLogoutGuard } from '../features/auth/logout-guard.ts';
+import { createSyncEngine } from './sync-engine.ts';
+
+export const syncEngine = createSyncEngine({ db });
+
+export const UNSYNCED_LOGOUT_WARNING = (n: number) =>
+  `${n === 1 ? '1 change has' : `${n} changes have`} not been synced yet. They stay on this device and sync after you sign in again. Sign out anyway?`;
+
+let stopGuard: (() => void) | null = null;
+
+/** Idempotent: the notes screen and the private layout may both call it. */
+export function startSync(): void {
+  syncEngine.start();
+  void requestPersistentStorage();
+  stopGuard ??= registerLogoutGuard(() => {
+    const { pending } = syncEngine.getStatus();
+    if (pending === 0 || typeof window === 'undefined') return true;
+    return window.confirm(UNSYNCED_LOGOUT_WARNING(pending));
+  });
+}
+
+export function stopSync(): void {
+  syncEngine.stop();
+  stopGuard?.();
+  stopGuard = null;
+}
+
+/** Without it the browser may evict IndexedDB under storage pressure, and with it unsynced notes. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false;
+  try {
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+}
