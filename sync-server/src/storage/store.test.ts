@@ -170,4 +170,17 @@ describe('Store', () => {
     expect(reopened.get('explanations', 1)?.concept).toBe('x');
     await reopened.close();
   });
+
+  it('refuses a folder locked by another live process, takes over a dead one', async () => {
+    const dir = await tempDir();
+    // pid 1 always exists: another server appears to hold the folder.
+    await writeFile(path.join(dir, 'LOCK'), '1');
+    await expect(Store.open(dir)).rejects.toThrow(/in use by another server \(pid 1\)/);
+    // A pid that cannot exist (beyond the kernel's pid_max): the lock of a killed server.
+    await writeFile(path.join(dir, 'LOCK'), '99999999');
+    const store = await Store.open(dir);
+    expect(await readFile(path.join(dir, 'LOCK'), 'utf8')).toBe(String(process.pid));
+    await store.close();
+    await expect(stat(path.join(dir, 'LOCK'))).rejects.toThrow();
+  });
 });

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
+import { acquireDirLock } from './dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { Journal } from './journal.ts';
 import { ReadView } from './read-view.ts';
@@ -35,6 +36,7 @@ export class Store extends ReadView {
   #durableSeq: number;
   #failure: unknown = null;
   #closed = false;
+  readonly #unlock: () => Promise<void>;
 
   private constructor(
     dir: string,
@@ -42,9 +44,11 @@ export class Store extends ReadView {
     snapshot: Low<Snapshot>,
     journal: Journal,
     options: StoreOptions,
+    unlock: () => Promise<void>,
   ) {
     super(state);
     this.dir = dir;
+    this.#unlock = unlock;
     this.#snapshot = snapshot;
     this.#journal = journal;
     this.#compactThreshold = options.compactThresholdBytes ?? 32 * 1024 * 1024;
@@ -54,22 +58,28 @@ export class Store extends ReadView {
   /** Creates the directory, loads the snapshot, replays the journal (ignoring a torn tail), then compacts. */
   static async open(dir: string, options: StoreOptions = {}): Promise<Store> {
     await mkdir(dir, { recursive: true });
-    const snapshot = new Low<Snapshot>(new DurableJsonFile(path.join(dir, SNAPSHOT_FILE)), emptySnapshot());
-    await snapshot.read();
-    if (snapshot.data.format !== 1)
-      throw new Error(`${SNAPSHOT_FILE}: unknown format ${snapshot.data.format}`);
-    const state = State.fromSnapshot(snapshot.data);
-    const journal = new Journal(path.join(dir, JOURNAL_FILE));
-    const { records } = await journal.readAll();
-    for (const record of records) {
-      if (record.s <= state.seq) continue;
-      for (const op of record.ops) state.apply(op);
-      state.seq = record.s;
+    const unlock = await acquireDirLock(dir);
+    try {
+      const snapshot = new Low<Snapshot>(new DurableJsonFile(path.join(dir, SNAPSHOT_FILE)), emptySnapshot());
+      await snapshot.read();
+      if (snapshot.data.format !== 1)
+        throw new Error(`${SNAPSHOT_FILE}: unknown format ${snapshot.data.format}`);
+      const state = State.fromSnapshot(snapshot.data);
+      const journal = new Journal(path.join(dir, JOURNAL_FILE));
+      const { records } = await journal.readAll();
+      for (const record of records) {
+        if (record.s <= state.seq) continue;
+        for (const op of record.ops) state.apply(op);
+        state.seq = record.s;
+      }
+      await journal.open();
+      const store = new Store(dir, state, snapshot, journal, options, unlock);
+      await store.#compactNow();
+      return store;
+    } catch (error) {
+      await unlock();
+      throw error;
     }
-    await journal.open();
-    const store = new Store(dir, state, snapshot, journal, options);
-    await store.#compactNow();
-    return store;
   }
 
   /** Sequence number of the last applied write: it changes whenever any data changes (handy for ETags). */
@@ -132,6 +142,7 @@ export class Store extends ReadView {
     await this.flush().catch(() => {});
     if (!this.#failure) await this.#compactNow();
     await this.#journal.close();
+    await this.#unlock();
   }
 
   #startLoop(): void {
