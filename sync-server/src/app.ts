@@ -2,6 +2,8 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import morgan from 'morgan';
+import type { AiProvider } from './ai/ai-provider.ts';
+import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
@@ -10,6 +12,7 @@ import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
+import { createAiRouter } from './routes/ai.ts';
 import { createAuthRouter } from './routes/auth.ts';
 import { createBlogRouter } from './routes/blog.ts';
 import { createCommentsRouter } from './routes/comments.ts';
@@ -19,6 +22,7 @@ import { createSettingsRouter } from './routes/settings.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
+import { ExplanationService } from './services/explanation-service.ts';
 import { NoteService } from './services/note-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
@@ -36,6 +40,9 @@ export interface Services {
   blog: BlogService;
   comments: CommentService;
   subscribers: SubscriberService;
+  /** Chosen once at start from `config.openai`: an OpenAI-compatible model, or the local algorithms. */
+  ai: AiProvider;
+  explanations: ExplanationService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -66,7 +73,10 @@ export async function createApp(config: Config): Promise<AppHandle> {
     blog: new BlogService(store),
     comments: new CommentService(store),
     subscribers: new SubscriberService(store),
+    ai: createAiProvider(config.openai),
+    explanations: new ExplanationService(store),
   };
+  if (config.logRequests) console.log(describeAiProvider(services.ai, config.openai));
   const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
   if (generatedPassword) {
     // Printed once, on the first start only; only its scrypt hash is stored.
@@ -93,6 +103,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.
   app.use(createAuthRouter(deps));
   app.use(createSettingsRouter(deps));
+  app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createNotesRouter(deps));
   app.use(createBlogRouter(deps));
   app.use(createAdminBlogRouter(deps));

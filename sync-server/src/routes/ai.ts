@@ -1,0 +1,103 @@
+// The AI calls of SPEC section 7: the note helpers under /api/notes/* and the assistant under /api/ai/*.
+// Owner only. Mounted before the notes router so "/api/notes/suggest-tags" is never read as a note id.
+import {
+  ContentRequestSchema,
+  ExplainRequestSchema,
+  FlashcardsRequestSchema,
+  formatZodError,
+  GenerateBlogRequestSchema,
+} from '@private-notes/shared';
+import { INVALID_CONCEPT } from '@private-notes/shared/ai';
+import { type Request, type Response, Router } from 'express';
+import { AiError } from '../ai/ai-error.ts';
+import type { Deps } from '../app.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseBody } from '../http/validate.ts';
+
+/** A provider failure is the upstream's fault: 502 with the call's section 8 message, never a stack. */
+async function viaProvider<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AiError) throw new HttpError(502, error.message);
+    throw error;
+  }
+}
+
+export function createAiRouter(deps: Deps): Router {
+  const { auth, services } = deps;
+  const { ai: provider, blog, explanations } = services;
+  const router = Router();
+  const userId = (req: Request) => auth.getUser(req)!.id;
+
+  router.use(['/api/ai', '/api/notes/suggest-tags', '/api/notes/extract-insights'], auth.requireUser);
+  router.use(['/api/notes/generate-flashcards', '/api/notes/key-insights'], auth.requireUser);
+
+  router.get('/api/ai/status', (_req, res) => {
+    res.json({ provider: provider.kind, model: provider.model });
+  });
+
+  router.post('/api/notes/suggest-tags', async (req, res) => {
+    const { content, existingTags } = parseBody(ContentRequestSchema, req);
+    if (!content.trim()) return void res.json({ tags: [] });
+    // Without a list from the client, the owner's tags across all notes are the vocabulary to prefer.
+    const vocabulary = existingTags ?? [...new Set(services.notes.list(userId(req)).flatMap((n) => n.tags))];
+    res.json({ tags: await viaProvider(() => provider.suggestTags(content, vocabulary)) });
+  });
+
+  router.post('/api/notes/extract-insights', async (req, res) => {
+    const { content } = parseBody(ContentRequestSchema, req);
+    if (!content.trim()) return void res.json({ insights: [] });
+    res.json({ insights: await viaProvider(() => provider.extractInsights(content)) });
+  });
+
+  router.post('/api/notes/key-insights', async (req, res) => {
+    const { content } = parseBody(ContentRequestSchema, req);
+    if (!content.trim()) return void res.json({ insights: [] });
+    res.json({ insights: await viaProvider(() => provider.keyInsights(content)) });
+  });
+
+  router.post('/api/notes/generate-flashcards', async (req, res) => {
+    const { content, noteId } = parseBody(FlashcardsRequestSchema, req);
+    if (!content.trim()) return void res.json({ flashcards: [] });
+    res.json({
+      flashcards: await viaProvider(() => provider.generateFlashcards(content, noteId ?? 'unsaved')),
+    });
+  });
+
+  router.post('/api/ai/generate-blog', async (req, res) => {
+    const { noteId } = parseBody(GenerateBlogRequestSchema, req);
+    const owner = userId(req);
+    const note = services.notes.get(owner, noteId); // 404 'Note not found'
+    const draft = await viaProvider(() => provider.generateBlog(note));
+    const post = await blog.createPostFromNote(
+      {
+        noteId: note.id,
+        title: draft.title,
+        excerpt: draft.excerpt,
+        content: draft.content,
+        tags: draft.tags,
+      },
+      owner,
+    );
+    res.status(201).json({ id: post.id });
+  });
+
+  router.post('/api/ai/explain', async (req: Request, res: Response) => {
+    const parsed = ExplainRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
+      throw new HttpError(400, tooLong ? formatZodError(parsed.error) : INVALID_CONCEPT);
+    }
+    const { concept } = parsed.data;
+    const owner = userId(req);
+    const explanation = await viaProvider(() => provider.explain(concept, services.notes.list(owner)));
+    res.status(201).json(await explanations.add(owner, concept, explanation));
+  });
+
+  router.get('/api/ai/explanations', (req, res) => {
+    res.json(explanations.list(userId(req)));
+  });
+
+  return router;
+}
