@@ -9,12 +9,25 @@ export function originCheck(allowedOrigins: readonly string[] = []): RequestHand
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    const own = `${req.protocol}://${req.get('host')}`;
-    const originOk = origin === undefined || origin === own || allowed.has(origin);
+    const originOk =
+      origin === undefined || allowed.has(origin) || isOwnHost(origin, [req.get('host'), req.host]);
     const fetchSite = req.get('sec-fetch-site');
     const siteOk =
       fetchSite === undefined || fetchSite !== 'cross-site' || (origin !== undefined && allowed.has(origin));
     if (originOk && siteOk) return next();
     res.status(403).json({ message: 'Cross-origin request refused' });
   };
+}
+
+/**
+ * Compares hosts only: behind a TLS-terminating proxy the browser's origin is https while Express sees
+ * http, and a foreign page cannot forge the Origin header's host anyway.
+ */
+function isOwnHost(origin: string, ownHosts: (string | undefined)[]): boolean {
+  try {
+    const { host, protocol } = new URL(origin);
+    return (protocol === 'http:' || protocol === 'https:') && ownHosts.includes(host);
+  } catch {
+    return false;
+  }
 }
