@@ -6,9 +6,9 @@ import { readingTime } from '../rules/reading-time.ts';
 import { POST_EXCERPT_MAX, POST_TITLE_MAX } from '../schemas/blog-post.ts';
 import { TAG_MAX, TAGS_MAX } from '../schemas/common.ts';
 import { DEFAULT_NOTE_TITLE } from '../schemas/note.ts';
-import { keyPoints } from './key-points.ts';
-import { cleanInline } from './parse-note.ts';
-import { suggestTags } from './suggest-tags.ts';
+import { keyPointsOfParsedNote } from './key-points.ts';
+import { cleanInline, type ParsedNote, parseNote } from './parse-note.ts';
+import { tagsOfParsedNote } from './suggest-tags.ts';
 
 export interface BlogNoteInput {
   id?: number | null;
@@ -38,7 +38,8 @@ export function draftBlogPost(note: BlogNoteInput): BlogDraft {
   const { body, firstHeading: introEnd } = cleanBody(lines, title);
   const lead = (introEnd === -1 ? body : body.slice(0, introEnd)).join('\n').trim();
   const rest = introEnd === -1 ? '' : body.slice(introEnd).join('\n').trim();
-  const points = note.content.trim() ? keyPoints(note.content, 5) : [];
+  const parsed = note.content.trim() ? parseNote(note.content) : null;
+  const points = parsed ? keyPointsOfParsedNote(parsed, 5) : [];
 
   const parts: string[] = [];
   // Without an opening paragraph of its own, the note's two most central sentences introduce the post.
@@ -54,7 +55,7 @@ export function draftBlogPost(note: BlogNoteInput): BlogDraft {
     title,
     excerpt: previewText(intro || content, Math.min(EXCERPT_LENGTH, POST_EXCERPT_MAX)),
     content,
-    tags: pickTags(note),
+    tags: pickTags(note, parsed),
     readTime: readingTime(content),
     sourceNoteId: note.id ?? null,
   };
@@ -106,7 +107,7 @@ function cleanBody(lines: string[], title: string): { body: string[]; firstHeadi
   return { body: out, firstHeading };
 }
 
-function pickTags(note: BlogNoteInput): string[] {
+function pickTags(note: BlogNoteInput, parsed: ParsedNote | null): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
   const add = (tag: string) => {
@@ -116,6 +117,7 @@ function pickTags(note: BlogNoteInput): string[] {
     tags.push(t);
   };
   for (const tag of note.tags ?? []) add(tag);
-  if (tags.length < 3) for (const tag of suggestTags(note.content, note.tags ?? [], BLOG_TAGS)) add(tag);
+  if (tags.length < 3 && parsed)
+    for (const tag of tagsOfParsedNote(parsed, note.tags ?? [], BLOG_TAGS)) add(tag);
   return tags.slice(0, Math.max(BLOG_TAGS, (note.tags ?? []).length));
 }

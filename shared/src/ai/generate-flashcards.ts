@@ -5,7 +5,7 @@ import type { Flashcard } from '../schemas/study.ts';
 import { cleanInline, type NoteSentence, type ParsedNote, parseNote } from './parse-note.ts';
 import { type RankedSentence, rankSentences } from './rank-sentences.ts';
 import { stableId } from './stable-id.ts';
-import { suggestTags } from './suggest-tags.ts';
+import { tagsOfParsedNote } from './suggest-tags.ts';
 
 export const FLASHCARDS_MAX = 20;
 const ANSWER_MAX = 500;
@@ -56,7 +56,7 @@ export function generateFlashcards(
       coveredTerms.add(term.toLowerCase());
     }
   }
-  for (const tag of suggestTags(content, [], 6)) {
+  for (const tag of tagsOfParsedNote(note, [], 6)) {
     const term = tag.replace(/-/g, ' ');
     if (coveredTerms.has(term)) continue;
     const pattern = termPattern(term);

@@ -1,13 +1,17 @@
 // Study mode's "Key Points": the best sentence of each section first (so the points cover the whole note),
 // then the next best overall, returned in reading order so they follow the note.
-import { parseNote } from './parse-note.ts';
+import { type ParsedNote, parseNote } from './parse-note.ts';
 import { pickDiverse, rankSentences, sentenceVectors } from './rank-sentences.ts';
 
 export const KEY_POINTS_MAX = 7;
 
 export function keyPoints(content: string, limit = KEY_POINTS_MAX): string[] {
   if (!content.trim()) return [];
-  const note = parseNote(content);
+  return keyPointsOfParsedNote(parseNote(content), limit);
+}
+
+/** keyPoints over a note already parsed. */
+export function keyPointsOfParsedNote(note: ParsedNote, limit = KEY_POINTS_MAX): string[] {
   const vectors = sentenceVectors(note);
   const ranked = rankSentences(note, vectors);
   const bestOfSection = new Map<number, number>();

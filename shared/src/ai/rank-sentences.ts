@@ -65,18 +65,33 @@ function centrality(vectors: Map<string, number>[]): Float64Array {
     });
     return scores;
   }
+  // Similarities through an inverted index: only sentences sharing a word are ever paired, which is
+  // far cheaper than comparing every pair of sparse vectors.
+  const postings = new Map<string, { sentence: number; weight: number }[]>();
+  vectors.forEach((v, sentence) => {
+    for (const [stem, weight] of v) {
+      const list = postings.get(stem);
+      if (list) list.push({ sentence, weight });
+      else postings.set(stem, [{ sentence, weight }]);
+    }
+  });
   const weights = new Float64Array(n * n);
-  const outSum = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const w = cosine(vectors[i]!, vectors[j]!);
-      if (w > 0) {
-        weights[i * n + j] = w;
-        weights[j * n + i] = w;
-        outSum[i]! += w;
-        outSum[j]! += w;
+  for (const list of postings.values()) {
+    for (let a = 0; a < list.length; a++) {
+      const { sentence: i, weight: wi } = list[a]!;
+      for (let b = a + 1; b < list.length; b++) {
+        const { sentence: j, weight: wj } = list[b]!;
+        const w = wi * wj;
+        weights[i * n + j]! += w;
+        weights[j * n + i]! += w;
       }
     }
+  }
+  const outSum = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    for (let j = 0; j < n; j++) sum += weights[i * n + j]!;
+    outSum[i] = sum;
   }
   let rank = new Float64Array(n).fill(1 / n);
   for (let iter = 0; iter < ITERATIONS; iter++) {

@@ -1,7 +1,7 @@
 // "Suggest Tags": keyword extraction from one note. Words and two-word phrases are scored by frequency,
 // weighted up in headings, emphasis and the opening of the note; the owner's existing tags that occur in the
 // text come first, so the vocabulary stays consistent across notes.
-import { parseNote } from './parse-note.ts';
+import { type ParsedNote, parseNote } from './parse-note.ts';
 import { isKeyword, type Token, tokenize } from './tokenize.ts';
 
 export const SUGGESTED_TAGS_MAX = 5;
@@ -24,7 +24,15 @@ export function suggestTags(
   limit = SUGGESTED_TAGS_MAX,
 ): string[] {
   if (!content.trim()) return [];
-  const note = parseNote(content);
+  return tagsOfParsedNote(parseNote(content), existingTags, limit);
+}
+
+/** suggestTags over a note already parsed, for the helpers that need tags and sentences of one note. */
+export function tagsOfParsedNote(
+  note: ParsedNote,
+  existingTags: readonly string[] = [],
+  limit = SUGGESTED_TAGS_MAX,
+): string[] {
   const blocks: { tokens: Token[]; weight: number }[] = [];
   note.sections.forEach((section) => {
     if (section.heading)
