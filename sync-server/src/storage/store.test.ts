@@ -183,4 +183,19 @@ describe('Store', () => {
     await store.close();
     await expect(stat(path.join(dir, 'LOCK'))).rejects.toThrow();
   });
+
+  it('answers a transaction that changes nothing only once the writes it could read are durable', async () => {
+    const store = await Store.open(await tempDir());
+    const pending = store.write((tx) => tx.insert('explanations', explanation('in flight')));
+    const seen = await store.write((tx) => {
+      const found = tx.get('explanations', 1)?.concept;
+      return { found, durableAtAnswer: () => store.durableSeq };
+    });
+    expect(seen.found).toBe('in flight');
+    expect(seen.durableAtAnswer()).toBeGreaterThanOrEqual(1);
+    await pending;
+    // Nothing pending: answered at once.
+    expect(await store.write(() => 'idle')).toBe('idle');
+    await store.close();
+  });
 });

@@ -114,13 +114,20 @@ export class Store extends ReadView {
       tx.rollback();
       return Promise.reject(error);
     }
-    if (tx.ops.length === 0) return this.flush().then(() => result);
+    if (tx.ops.length === 0) {
+      if (this.#durableSeq >= this.state.seq) return Promise.resolve(result);
+      // Waits for the writes it may have read, not for the whole queue (which may never drain under load).
+      return this.#enqueue('', this.state.seq).then(() => result);
+    }
     this.state.seq = tx.seq;
-    const line = `${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`;
+    return this.#enqueue(`${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`, tx.seq).then(() => result);
+  }
+
+  #enqueue(line: string, seq: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ line, seq: tx.seq, resolve, reject });
+      this.#queue.push({ line, seq, resolve, reject });
       this.#startLoop();
-    }).then(() => result);
+    });
   }
 
   /** Resolves once everything written so far is on disk. */
@@ -156,8 +163,9 @@ export class Store extends ReadView {
       this.#queue = [];
       try {
         if (batch.length > 0) {
-          await this.#journal.append(batch.map((p) => p.line).join(''));
-          this.#durableSeq = batch[batch.length - 1]!.seq;
+          const text = batch.map((p) => p.line).join('');
+          if (text !== '') await this.#journal.append(text);
+          this.#durableSeq = Math.max(this.#durableSeq, batch[batch.length - 1]!.seq);
           for (const p of batch) p.resolve();
         }
         if (this.#compactRequested || this.#journal.size > this.#compactThreshold) {
