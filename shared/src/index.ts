@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './data-client.ts';
 export * from './errors.ts';
 export * from './rules/adjacent-posts.ts';
 export * from './rules/ai-note.ts';

@@ -113,7 +113,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   app.use('/api', apiNotFound);
-  mountWebApp(app, config);
+  mountWebApp(app, deps);
   app.use(errorHandler);
 
   return { app, store, services, deps, close: () => store.close() };

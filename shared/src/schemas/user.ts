@@ -28,10 +28,16 @@ export const RegisterSchema = z.object({
 export const PasswordChangeSchema = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
-    newPassword: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX),
     confirmPassword: z.string().max(PASSWORD_MAX),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -50,7 +56,10 @@ export const SettingsSchema = z.object({
   autoSaveInterval: z
     .number()
     .int('must be a whole number of seconds')
-    .refine((n) => n === 0 || (n >= AUTO_SAVE_MIN && n <= AUTO_SAVE_MAX), `must be 0 or between ${AUTO_SAVE_MIN} and ${AUTO_SAVE_MAX}`),
+    .refine(
+      (n) => n === 0 || (n >= AUTO_SAVE_MIN && n <= AUTO_SAVE_MAX),
+      `must be 0 or between ${AUTO_SAVE_MIN} and ${AUTO_SAVE_MAX}`,
+    ),
   fontSize: z.enum(['small', 'medium', 'large']),
   compactMode: z.boolean(),
   aiFeatures: z.boolean(),
@@ -59,15 +68,4 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  theme: 'light',
-  emailNotifications: true,
-  weeklyDigest: true,
-  defaultNoteView: 'grid',
-  autoSaveInterval: 60,
-  fontSize: 'medium',
-  compactMode: false,
-  aiFeatures: true,
-  displayName: '',
-  bio: '',
-};
+export { DEFAULT_SETTINGS } from '../settings-defaults.ts';

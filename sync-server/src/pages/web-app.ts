@@ -1,9 +1,19 @@
-// Serves the built web app (web/dist): hashed assets cached for a year, index.html and sw.js always
-// revalidated, and index.html for every other GET outside /api (client-side routes).
-import { existsSync } from 'node:fs';
+// Serves the web app: hashed build assets (cached for a year) and every page GET rendered on the server by
+// web/dist-ssr/entry-server.js, then hydrated. Anonymous public pages are cacheable (ETag, revalidate);
+// anything rendered for the signed-in owner, and the owner's screens, are never stored.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express } from 'express';
-import type { Config } from '../config.ts';
+import { pathToFileURL } from 'node:url';
+import type { PublicDataClient } from '@private-notes/shared';
+import express, {
+  type Express,
+  type Request as ExpressRequest,
+  type Response as ExpressResponse,
+} from 'express';
+import type { Deps } from '../app.ts';
+import { type CachedPage, PageCache } from './page-cache.ts';
+import { createSsrDataClient } from './ssr-data-client.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -12,12 +22,83 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it first), then reload.</p>
 <p>The API is available under <code>/api</code>.</p></main></body></html>`;
 
-export function mountWebApp(app: Express, config: Config): void {
-  const dist = config.webDistDir;
-  const indexFile = path.join(dist, 'index.html');
-  const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
+const ERROR_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Something went wrong | Private Notes</title></head>
+<body><main><h1>Something went wrong</h1><p>The page could not be shown. Please try again.</p></main></body></html>`;
 
-  if (!existsSync(indexFile)) {
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, must-revalidate';
+export const PRIVATE_PAGE_CACHE = 'private, no-store';
+
+/** What web/dist-ssr/entry-server.js exports (see web/src/entry-server.tsx). */
+interface SsrEntry {
+  renderPage(options: {
+    request: Request;
+    data: PublicDataClient;
+    manifest: unknown;
+  }): Promise<{ response: Response; isPrivate: boolean }>;
+  buildRouterManifest(viteManifest: unknown): unknown;
+}
+
+interface Renderer {
+  entry: SsrEntry;
+  manifest: unknown;
+}
+
+function isApi(p: string): boolean {
+  return p === '/api' || p.startsWith('/api/');
+}
+
+/** Build files and root-level files (/favicon.ico, /sw.js): a missing one is a plain 404, not a page. */
+function isFileRequest(p: string): boolean {
+  return p.startsWith('/assets/') || /^\/[^/]+\.[A-Za-z0-9]+$/.test(p);
+}
+
+function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+  return new Request(url, { method: 'GET', headers, signal });
+}
+
+/**
+ * The page's inline scripts (theme before paint, hydration data) are allowed by their hashes rather than a
+ * per-request nonce, so the same page has the same bytes: ETags work and a 304 never pairs a cached page
+ * with a policy naming another nonce.
+ */
+function allowInlineScripts(res: ExpressResponse, html: string): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const code = match[1] ?? '';
+    if (code) hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  }
+  const sources = [...hashes].join(' ');
+  const withoutNonce = policy.replace(/\s*'nonce-[^']*'/g, '');
+  res.setHeader(
+    'Content-Security-Policy',
+    sources ? withoutNonce.replace(/script-src([^;]*)/, `script-src$1 ${sources}`) : withoutNonce,
+  );
+}
+
+function sendPage(res: ExpressResponse, page: CachedPage, cacheControl: string): void {
+  res.status(page.status);
+  res.type(page.contentType);
+  res.set('Cache-Control', cacheControl);
+  allowInlineScripts(res, page.html);
+  // res.send adds the ETag and answers 304 when the browser's copy is current.
+  res.send(page.html);
+}
+
+export function mountWebApp(app: Express, { config, auth, services, store }: Deps): void {
+  const dist = config.webDistDir;
+  const ssrEntryFile = path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js');
+  const viteManifestFile = path.join(dist, '.vite', 'manifest.json');
+
+  if (!existsSync(ssrEntryFile) || !existsSync(viteManifestFile)) {
     app.get('/{*splat}', (req, res, next) => {
       if (isApi(req.path)) return next();
       res.status(200).type('html').set('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
@@ -37,9 +118,59 @@ export function mountWebApp(app: Express, config: Config): void {
     }),
   );
 
-  app.get('/{*splat}', (req, res, next) => {
+  const pages = new PageCache();
+  let renderer: Promise<Renderer> | null = null;
+  const loadRenderer = (): Promise<Renderer> => {
+    renderer ??= (async () => {
+      const entry = (await import(pathToFileURL(ssrEntryFile).href)) as SsrEntry;
+      const manifest = entry.buildRouterManifest(JSON.parse(readFileSync(viteManifestFile, 'utf8')));
+      return { entry, manifest };
+    })();
+    return renderer;
+  };
+
+  app.get('/{*splat}', async (req, res, next) => {
     if (isApi(req.path)) return next();
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    if (isFileRequest(req.path)) {
+      res.status(404).type('text').set('Cache-Control', 'no-cache').send('Not found');
+      return;
+    }
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const user = auth.getUser(req);
+    res.vary('Cookie');
+    const version = store.seq;
+    const cached = user ? undefined : pages.get(version, req.originalUrl);
+    if (cached) {
+      sendPage(res, cached, PUBLIC_PAGE_CACHE);
+      return;
+    }
+    try {
+      const { entry, manifest } = await loadRenderer();
+      const { response, isPrivate } = await entry.renderPage({
+        request: toFetchRequest(req, abort.signal),
+        data: createSsrDataClient(services, user),
+        manifest,
+      });
+      if (response.status >= 300 && response.status < 400) {
+        res.set('Cache-Control', PRIVATE_PAGE_CACHE);
+        res.redirect(response.status, response.headers.get('Location') ?? '/');
+        return;
+      }
+      const page: CachedPage = {
+        status: response.status,
+        contentType: response.headers.get('Content-Type') ?? 'text/html; charset=utf-8',
+        html: await response.text(),
+      };
+      const cacheable = !isPrivate && !user && page.status < 500;
+      if (cacheable) pages.set(version, req.originalUrl, page);
+      sendPage(res, page, cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      console.error('Page rendering failed:', error);
+      if (!res.headersSent) res.status(500).type('html').set('Cache-Control', 'no-store').send(ERROR_PAGE);
+    }
   });
 }

@@ -1,0 +1,47 @@
+// The web app's build: React, TanStack Router file routes with per-route code splitting, a client build with
+// a manifest (the server reads it to preload route chunks) and an SSR build of web/src/entry-server.tsx.
+import path from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = path.resolve(import.meta.dirname, 'web');
+const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root: webRoot,
+  // The server serves the app from the site root, so asset URLs are absolute.
+  base: '/',
+  // The server build needs no copy of the public files.
+  publicDir: isSsrBuild ? false : path.join(webRoot, 'public'),
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: path.join(webRoot, 'src/routes'),
+      generatedRouteTree: path.join(webRoot, 'src/routeTree.gen.ts'),
+      autoCodeSplitting: true,
+      // pendingComponent must be split too, or a private layout's pending screen drags its UI kit into the
+      // public entry (TOOLCHAIN.md).
+      codeSplittingOptions: {
+        defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
+    react(),
+  ],
+  build: isSsrBuild
+    ? { outDir: path.join(webRoot, 'dist-ssr'), emptyOutDir: true, target: 'node20' }
+    : {
+        outDir: path.join(webRoot, 'dist'),
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        rolldownOptions: { input: path.join(webRoot, 'src/entry-client.tsx') },
+      },
+  ssr: {
+    // Bundle the workspace package (it ships TypeScript sources) so Node never has to load .ts files.
+    noExternal: ['@private-notes/shared'],
+  },
+  server: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+}));

@@ -1,0 +1,16 @@
+// Page metadata for a route's `head`: '{page} | Private Notes' titles, a description, Open Graph basics.
+import { pageTitle } from '@private-notes/shared';
+import { BRAND, DEFAULT_DESCRIPTION } from './site.ts';
+
+export function pageHead(page: string, description: string = DEFAULT_DESCRIPTION) {
+  const title = pageTitle(page);
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:site_name', content: BRAND },
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+// Browser entry: hydrates the server-rendered page (or, under the dev server, renders from scratch) with a
+// router whose data client speaks HTTP.
+import { RouterProvider } from '@tanstack/react-router';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { httpDataClient } from './api/http-data-client.ts';
+import { createQueryClient } from './api/query-client.ts';
+import { createAppRouter } from './router.tsx';
+import { initTheme } from './theme/theme-store.ts';
+
+const router = createAppRouter({ queryClient: createQueryClient(), data: httpDataClient });
+
+declare global {
+  interface Window {
+    $_TSR?: unknown;
+  }
+}
+
+if (window.$_TSR) {
+  initTheme();
+  hydrateRoot(document, <RouterClient router={router} />);
+} else {
+  // No server render (the Vite dev server): render the whole document here. Rendering into the document
+  // resets <html>'s attributes, so the theme goes back on right after.
+  const root = createRoot(document);
+  flushSync(() => root.render(<RouterProvider router={router} />));
+  initTheme();
+}

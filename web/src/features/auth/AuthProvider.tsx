@@ -1,0 +1,86 @@
+// Provides useAuth(): the session user and the login, register and logout flows with SPEC section 4's toasts.
+import { ApiError, type Login, type User } from '@private-notes/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { api } from '../../api/api.ts';
+import { USER_KEY } from '../../api/queries.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+import { confirmLogoutHook } from './logout-guard.ts';
+import { useCurrentUser } from './use-current-user.ts';
+
+function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError || error instanceof Error ? error.message : null;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const login = useCallback(
+    async (credentials: Login): Promise<User | null> => {
+      try {
+        const signedIn = await api.login(credentials);
+        queryClient.setQueryData<User | null>(USER_KEY, signedIn);
+        toast({ title: 'Login successful', description: `Welcome back, ${signedIn.username}!` });
+        window.location.assign('/notes');
+        return signedIn;
+      } catch (error) {
+        toast({
+          title: 'Login failed',
+          description: serverMessage(error) ?? 'Invalid username or password',
+          variant: 'destructive',
+        });
+        return null;
+      }
+    },
+    [queryClient],
+  );
+
+  const register = useCallback(
+    async (credentials: Login): Promise<User | null> => {
+      try {
+        const created = await api.register(credentials);
+        queryClient.setQueryData<User | null>(USER_KEY, created);
+        toast({ title: 'Registration successful', description: `Welcome, ${created.username}!` });
+        return created;
+      } catch (error) {
+        toast({
+          title: 'Registration failed',
+          description: serverMessage(error) ?? 'Could not create account',
+          variant: 'destructive',
+        });
+        return null;
+      }
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async (): Promise<boolean> => {
+    if (!(await confirmLogoutHook())) return false;
+    try {
+      await api.logout();
+    } catch (error) {
+      toast({
+        title: 'Logout failed',
+        description: serverMessage(error) ?? 'There was an issue logging out. Please try again.',
+        variant: 'destructive',
+      });
+      return false;
+    }
+    queryClient.setQueryData<User | null>(USER_KEY, null);
+    // Private answers (settings, drafts, commenters' e-mails) must not outlive the session in this tab.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+    toast({ title: 'Logged out successfully', description: 'You have been logged out of your account.' });
+    await navigate({ to: '/blog' });
+    return true;
+  }, [queryClient, navigate]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isLoading, login, register, logout }),
+    [user, isLoading, login, register, logout],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,9 @@
+// The auth context for components: user, login, logout, register.
+import { useContext } from 'react';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,12 @@
+// The current user from the query cache (key '/api/user'): null when anonymous, undefined while loading.
+import type { User } from '@private-notes/shared';
+import { useQuery } from '@tanstack/react-query';
+import { userQuery } from '../../api/queries.ts';
+import { useDataClient } from '../../api/use-data-client.ts';
+
+export function useCurrentUser(): { user: User | null | undefined; isLoading: boolean } {
+  const query = useQuery(userQuery(useDataClient()));
+  // A failed session check (server down) counts as anonymous rather than loading forever.
+  const user = query.isError ? null : query.data;
+  return { user, isLoading: query.isPending && !query.isError };
+}

@@ -1,0 +1,76 @@
+// Settings › Security: change the password (current, new, confirm), checked before any call.
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/api.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { type PasswordForm, passwordError } from './settings-validation.ts';
+
+const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function SecuritySection() {
+  const [form, setForm] = useState<PasswordForm>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = (field: keyof PasswordForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setError(null);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = passwordError(form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setPending(true);
+    try {
+      await api.changePassword(form);
+      setForm(EMPTY);
+      toast({ title: 'Password changed', description: 'Your password has been updated.' });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : 'Failed to change password';
+      setError(message);
+      toast({ title: 'Error changing password', description: message, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const fields: Array<{ key: keyof PasswordForm; label: string; autoComplete: string }> = [
+    { key: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+    { key: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+    { key: 'confirmPassword', label: 'Confirm password', autoComplete: 'new-password' },
+  ];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <Stack gap="4" maxW="md">
+        {fields.map(({ key, label, autoComplete }) => (
+          <Field.Root key={key} disabled={pending}>
+            <Field.Label>{label}</Field.Label>
+            <Input
+              type="password"
+              name={key}
+              autoComplete={autoComplete}
+              value={form[key]}
+              onChange={(e) => set(key)(e.target.value)}
+            />
+          </Field.Root>
+        ))}
+        <Text fontSize="sm" color="fg.muted">
+          At least 8 characters.
+        </Text>
+        {error && (
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {error}
+          </Text>
+        )}
+        <Button type="submit" alignSelf="flex-start" loading={pending} loadingText="Changing password...">
+          Change Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,330 @@
+// Settings (/settings): Profile, Appearance, Notifications and Security. Every setting takes visible
+// effect: theme (shared with the navigation menu), font size and compact mode at once, the rest through
+// useSettings() in the screens that read them (default note view, auto-save, AI features).
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Heading,
+  Input,
+  NativeSelect,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { AUTO_SAVE_MAX, AUTO_SAVE_MIN, type Settings, type Theme } from '@private-notes/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { api } from '../../api/api.ts';
+import { SETTINGS_KEY, settingsQuery } from '../../api/queries.ts';
+import { useTheme } from '../../theme/use-theme.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { applyDisplaySettings } from './display-settings.ts';
+import { SecuritySection } from './SecuritySection.tsx';
+import { settingsErrors } from './settings-validation.ts';
+
+type Section = 'profile' | 'appearance' | 'notifications' | 'security';
+
+export function SettingsScreen() {
+  const settings = useQuery(settingsQuery());
+  return (
+    <Box maxW="4xl" mx="auto" px="4" py="8">
+      <Heading as="h1" size="2xl" mb="1">
+        Settings
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        Manage your account settings and preferences.
+      </Text>
+      {settings.isPending && <Text role="status">Loading...</Text>}
+      {settings.isError && (
+        <Text role="alert" color="fg.error">
+          Failed to fetch settings
+        </Text>
+      )}
+      {settings.data && <SettingsForm key={settings.dataUpdatedAt} initial={settings.data} />}
+    </Box>
+  );
+}
+
+function SettingsForm({ initial }: { initial: Settings }) {
+  const { user } = useAuth();
+  const { theme, setTheme } = useTheme();
+  const queryClient = useQueryClient();
+  const [section, setSection] = useState<Section>('profile');
+  const [form, setForm] = useState<Settings>(initial);
+  const errors = settingsErrors(form);
+  const invalid = Object.keys(errors).length > 0;
+
+  const save = useMutation({
+    mutationFn: (next: Settings) => api.updateSettings(next),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      toast({ title: 'Settings updated', description: 'Your preferences have been saved successfully.' });
+    },
+    onError: () => {
+      toast({
+        title: 'Error saving settings',
+        description: 'An error occurred while saving your settings. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  function update<K extends keyof Settings>(key: K, value: Settings[K]) {
+    setForm((f) => {
+      const next = { ...f, [key]: value };
+      // The look follows the form at once; Save makes it stick for every device.
+      if (key === 'fontSize' || key === 'compactMode') applyDisplaySettings(next);
+      return next;
+    });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (invalid) return;
+    save.mutate({ ...form, theme, displayName: form.displayName.trim(), bio: form.bio.trim() });
+  }
+
+  const saveBar = (
+    <Stack direction="row" align="center" gap="4" mt="6">
+      <Button type="submit" loading={save.isPending} loadingText="Saving..." disabled={invalid}>
+        Save Settings
+      </Button>
+      {save.isError && (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          Failed to update settings
+        </Text>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Tabs.Root value={section} onValueChange={(e) => setSection(e.value as Section)} variant="line">
+      <Tabs.List mb="6" overflowX="auto">
+        <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
+        <Tabs.Trigger value="appearance">Appearance</Tabs.Trigger>
+        <Tabs.Trigger value="notifications">Notifications</Tabs.Trigger>
+        <Tabs.Trigger value="security">Security</Tabs.Trigger>
+      </Tabs.List>
+
+      <Tabs.Content value="profile">
+        <form onSubmit={onSubmit} noValidate aria-label="Profile">
+          <SectionCard title="Profile" description="How you appear on your blog and in the app.">
+            <Field.Root readOnly>
+              <Field.Label>Username</Field.Label>
+              <Input value={user?.username ?? ''} readOnly />
+              <Field.HelperText>Your username cannot be changed.</Field.HelperText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.displayName}>
+              <Field.Label>Display name</Field.Label>
+              <Input
+                name="displayName"
+                value={form.displayName}
+                onChange={(e) => update('displayName', e.target.value)}
+              />
+              <Field.ErrorText>{errors.displayName}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.bio}>
+              <Field.Label>Bio</Field.Label>
+              <Textarea
+                name="bio"
+                rows={4}
+                value={form.bio}
+                onChange={(e) => update('bio', e.target.value)}
+              />
+              <Field.ErrorText>{errors.bio}</Field.ErrorText>
+            </Field.Root>
+          </SectionCard>
+          {saveBar}
+        </form>
+      </Tabs.Content>
+
+      <Tabs.Content value="appearance">
+        <form onSubmit={onSubmit} noValidate aria-label="Appearance">
+          <SectionCard title="Appearance" description="Theme, layout and text size.">
+            <SelectField
+              label="Theme"
+              value={theme}
+              options={[
+                ['light', 'Light'],
+                ['dark', 'Dark'],
+                ['system', 'System'],
+              ]}
+              onChange={(v) => setTheme(v as Theme)}
+            />
+            <SelectField
+              label="Default note view"
+              value={form.defaultNoteView}
+              options={[
+                ['grid', 'Grid'],
+                ['list', 'List'],
+              ]}
+              onChange={(v) => update('defaultNoteView', v as Settings['defaultNoteView'])}
+            />
+            <SelectField
+              label="Font size"
+              value={form.fontSize}
+              options={[
+                ['small', 'Small'],
+                ['medium', 'Medium'],
+                ['large', 'Large'],
+              ]}
+              onChange={(v) => update('fontSize', v as Settings['fontSize'])}
+            />
+            <SwitchField
+              label="Compact mode"
+              help="Tighter spacing to fit more on the screen."
+              checked={form.compactMode}
+              onChange={(v) => update('compactMode', v)}
+            />
+          </SectionCard>
+          <SectionCard title="Editor and AI" description="Drafts and AI helpers.">
+            <Field.Root invalid={!!errors.autoSaveInterval}>
+              <Field.Label>Auto-save interval (seconds)</Field.Label>
+              <Input
+                type="number"
+                name="autoSaveInterval"
+                min={AUTO_SAVE_MIN}
+                max={AUTO_SAVE_MAX}
+                step={1}
+                maxW="40"
+                value={Number.isNaN(form.autoSaveInterval) ? '' : form.autoSaveInterval}
+                onChange={(e) =>
+                  update('autoSaveInterval', e.target.value === '' ? Number.NaN : Number(e.target.value))
+                }
+              />
+              {errors.autoSaveInterval ? (
+                <Field.ErrorText>{errors.autoSaveInterval}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  {form.autoSaveInterval === 0
+                    ? 'Auto-save disabled'
+                    : `Your note is saved every ${form.autoSaveInterval} seconds while you edit. 0 turns it off.`}
+                </Field.HelperText>
+              )}
+            </Field.Root>
+            <SwitchField
+              label="AI features"
+              help="Show the AI helpers: tag suggestions, insights, study material and the AI assistant."
+              checked={form.aiFeatures}
+              onChange={(v) => update('aiFeatures', v)}
+            />
+          </SectionCard>
+          {saveBar}
+        </form>
+      </Tabs.Content>
+
+      <Tabs.Content value="notifications">
+        <form onSubmit={onSubmit} noValidate aria-label="Notifications">
+          <SectionCard title="Notifications" description="What the site e-mails you about.">
+            <SwitchField
+              label="Email notifications"
+              help="An e-mail when a new comment waits for moderation."
+              checked={form.emailNotifications}
+              onChange={(v) => update('emailNotifications', v)}
+            />
+            <SwitchField
+              label="Weekly digest"
+              help="A weekly summary of new subscribers, comments and post views."
+              checked={form.weeklyDigest}
+              onChange={(v) => update('weeklyDigest', v)}
+            />
+          </SectionCard>
+          {saveBar}
+        </form>
+      </Tabs.Content>
+
+      <Tabs.Content value="security">
+        <SectionCard title="Security" description="Change the password you sign in with.">
+          <SecuritySection />
+        </SectionCard>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root mb="6" variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {description}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">{children}</Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Array<[string, string]>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root maxW="xs">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function SwitchField({
+  label,
+  help,
+  checked,
+  onChange,
+}: {
+  label: string;
+  help: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} alignItems="flex-start">
+      <Switch.HiddenInput />
+      <Switch.Control mt="0.5">
+        <Switch.Thumb />
+      </Switch.Control>
+      <Box>
+        <Switch.Label>{label}</Switch.Label>
+        <Text fontSize="sm" color="fg.muted">
+          {help}
+        </Text>
+      </Box>
+    </Switch.Root>
+  );
+}

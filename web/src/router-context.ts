@@ -1,0 +1,9 @@
+// What every route can read from the router context: the query cache and the public data client
+// (server: the services themselves; browser: HTTP).
+import type { PublicDataClient } from '@private-notes/shared';
+import type { QueryClient } from '@tanstack/react-query';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  data: PublicDataClient;
+}

@@ -1,0 +1,41 @@
+// Builds a router: one per request on the server, one per page load in the browser. The query cache
+// travels with the server-rendered page (dehydrate/hydrate) so the browser does not fetch it again.
+import { dehydrate, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { RouterContext } from './router-context.ts';
+import { routeTree } from './routeTree.gen.ts';
+import { RouteError } from './ui/RouteError.tsx';
+
+/** Inside the router, so every route and the frame share the request's (or page's) query cache. */
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { queryClient } = useRouter().options.context;
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+export function createAppRouter(context: RouterContext) {
+  const { queryClient } = context;
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Data is cached by TanStack Query; the router should always ask it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: RouteError,
+    // As a JSON string: the cache holds plain JSON answers, and a string needs no type gymnastics.
+    dehydrate: () => ({ queryState: JSON.stringify(dehydrate(queryClient)) }),
+    hydrate: (dehydrated: { queryState: string }) => {
+      hydrate(queryClient, JSON.parse(dehydrated.queryState));
+    },
+    InnerWrap: QueryProvider,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,53 @@
+// The document and the frame: <html lang="en"> with the pre-paint theme script, head tags, the navigation
+// bar, footer and toasts around every screen, and the not-found screen. No UI kit is imported here.
+import { createRootRouteWithContext, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
+import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import type { RouterContext } from '../router-context.ts';
+import { themeScript } from '../theme/theme-script.ts';
+import { Frame } from '../ui/frame/Frame.tsx';
+import { NotFound } from '../ui/NotFound.tsx';
+import '../styles/global.css';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { name: 'color-scheme', content: 'light dark' },
+      { title: DEFAULT_TITLE },
+      { name: 'description', content: DEFAULT_DESCRIPTION },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+  }),
+  shellComponent: RootDocument,
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    // The theme script changes <html>'s class before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ScriptOnce>{themeScript}</ScriptOnce>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function RootLayout() {
+  return (
+    <AuthProvider>
+      <Frame>
+        <Outlet />
+      </Frame>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,26 @@
+// The owner's area: a pathless layout, rendered in the browser only, that loads the session (showing
+// 'Loading...' meanwhile) and provides Chakra UI to its screens. Its children guard themselves as
+// SPEC section 2's route table says.
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { userQuery } from '../api/queries.ts';
+import { Loading } from '../ui/Loading.tsx';
+import { PrivateProviders } from '../ui/private/PrivateProviders.tsx';
+
+export const Route = createFileRoute('/_app')({
+  ssr: false,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  beforeLoad: async ({ context }) => ({
+    user: await context.queryClient.ensureQueryData(userQuery(context.data)),
+  }),
+  pendingComponent: Loading,
+  component: PrivateLayout,
+});
+
+function PrivateLayout() {
+  return (
+    <PrivateProviders>
+      <Outlet />
+    </PrivateProviders>
+  );
+}

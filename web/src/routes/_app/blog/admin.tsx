@@ -1,0 +1,22 @@
+// /blog/admin: blog administration; ?edit={id} opens a post for editing. Anonymous visitors go to /auth.
+import { createFileRoute } from '@tanstack/react-router';
+import { adminPostsQuery } from '../../../api/queries.ts';
+import { pageHead } from '../../../config/page-head.ts';
+import { validateBlogAdminSearch } from '../../../features/admin/admin-search.ts';
+import { BlogAdminScreen } from '../../../features/admin/BlogAdminScreen.tsx';
+import { requireUser } from '../../../features/auth/require-user.ts';
+
+export const Route = createFileRoute('/_app/blog/admin')({
+  validateSearch: validateBlogAdminSearch,
+  beforeLoad: ({ context, location }) => {
+    requireUser(context.user, location.href);
+  },
+  loader: ({ context }) => context.queryClient.prefetchQuery(adminPostsQuery()),
+  head: () => pageHead('Blog Admin'),
+  component: BlogAdminRoute,
+});
+
+function BlogAdminRoute() {
+  const { edit } = Route.useSearch();
+  return <BlogAdminScreen editPostId={edit} />;
+}

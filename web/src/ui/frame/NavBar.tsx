@@ -1,0 +1,102 @@
+// The top navigation bar (SPEC section 2): logo, 'View Blog', the owner's links, theme menu,
+// 'Logout ({username})' or 'Admin', and on small screens a collapsible menu.
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { useSettings } from '../../features/settings/use-settings.ts';
+import { CloseIcon, LogoIcon, MenuIcon } from '../icons.tsx';
+import styles from './Frame.module.css';
+import { ThemeMenu } from './ThemeMenu.tsx';
+
+const SCROLL_SHADOW_PX = 10;
+
+export function NavBar() {
+  const { user, logout } = useAuth();
+  const { settings } = useSettings();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_SHADOW_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const links = user
+    ? [
+        { to: '/notes', label: 'My Notes' },
+        { to: '/blog/admin', label: 'Blog Admin' },
+        ...(settings.aiFeatures ? [{ to: '/ai-explanations', label: 'AI Assistant' }] : []),
+        { to: '/settings', label: 'Settings' },
+      ]
+    : [];
+
+  const account = user ? (
+    <button type="button" className="pn-button pn-button-outline" onClick={() => void logout()}>
+      Logout ({user.username})
+    </button>
+  ) : (
+    <Link to="/auth" className="pn-button pn-button-primary">
+      Admin
+    </Link>
+  );
+
+  return (
+    <header className={styles.navBar} data-scrolled={scrolled ? 'true' : 'false'}>
+      <nav className={styles.navInner} aria-label="Main">
+        <Link to={user ? '/' : '/blog'} className={styles.logo} aria-label="Private Notes home">
+          <LogoIcon width={24} height={24} />
+          <span>Private Notes</span>
+        </Link>
+        <div className={styles.navLinks}>
+          <Link to="/blog" className="pn-button pn-button-ghost">
+            View Blog
+          </Link>
+          {links.map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              className={`pn-button pn-button-ghost ${styles.navLink}`}
+              activeProps={{ 'aria-current': 'page' }}
+            >
+              {l.label}
+            </Link>
+          ))}
+        </div>
+        <div className={styles.navActions}>
+          <ThemeMenu />
+          <span className={styles.desktopOnly}>{account}</span>
+          <button
+            type="button"
+            className={`pn-button pn-button-ghost ${styles.iconButton} ${styles.mobileOnly}`}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </nav>
+      {menuOpen && (
+        <div id="mobile-menu" className={styles.mobileMenu}>
+          <Link to="/blog" className={styles.mobileMenuLink}>
+            View Blog
+          </Link>
+          {links.map((l) => (
+            <Link key={l.to} to={l.to} className={styles.mobileMenuLink}>
+              {l.label}
+            </Link>
+          ))}
+          <div className={styles.mobileMenuAccount}>{account}</div>
+        </div>
+      )}
+    </header>
+  );
+}
