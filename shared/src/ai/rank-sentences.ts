@@ -17,6 +17,7 @@ export interface SentenceVectors {
 const GRAPH_LIMIT = 500;
 const DAMPING = 0.85;
 const ITERATIONS = 30;
+const CONVERGED = 1e-6;
 const MIN_WORDS = 5;
 const MAX_WORDS = 60;
 
@@ -67,31 +68,45 @@ function centrality(vectors: Map<string, number>[]): Float64Array {
   }
   // Similarities through an inverted index: only sentences sharing a word are ever paired, which is
   // far cheaper than comparing every pair of sparse vectors.
-  const postings = new Map<string, { sentence: number; weight: number }[]>();
+  const postings = new Map<string, { sentences: number[]; weights: number[] }>();
   vectors.forEach((v, sentence) => {
     for (const [stem, weight] of v) {
-      const list = postings.get(stem);
-      if (list) list.push({ sentence, weight });
-      else postings.set(stem, [{ sentence, weight }]);
+      let list = postings.get(stem);
+      if (!list) postings.set(stem, (list = { sentences: [], weights: [] }));
+      list.sentences.push(sentence);
+      list.weights.push(weight);
     }
   });
   const weights = new Float64Array(n * n);
-  for (const list of postings.values()) {
-    for (let a = 0; a < list.length; a++) {
-      const { sentence: i, weight: wi } = list[a]!;
-      for (let b = a + 1; b < list.length; b++) {
-        const { sentence: j, weight: wj } = list[b]!;
-        const w = wi * wj;
+  for (const { sentences, weights: ws } of postings.values()) {
+    for (let a = 0; a < sentences.length; a++) {
+      const i = sentences[a]!;
+      const wi = ws[a]!;
+      for (let b = a + 1; b < sentences.length; b++) {
+        const j = sentences[b]!;
+        const w = wi * ws[b]!;
         weights[i * n + j]! += w;
         weights[j * n + i]! += w;
       }
     }
   }
+  // The graph as adjacency lists: most pairs share no word, and PageRank then touches only real edges.
+  const neighbours: Int32Array[] = [];
+  const edgeWeights: Float64Array[] = [];
   const outSum = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
-    for (let j = 0; j < n; j++) sum += weights[i * n + j]!;
-    outSum[i] = sum;
+  for (let j = 0; j < n; j++) {
+    const ids: number[] = [];
+    const ws: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const w = weights[j * n + i]!;
+      if (w !== 0) {
+        ids.push(i);
+        ws.push(w);
+        outSum[j]! += w;
+      }
+    }
+    neighbours.push(Int32Array.from(ids));
+    edgeWeights.push(Float64Array.from(ws));
   }
   let rank = new Float64Array(n).fill(1 / n);
   for (let iter = 0; iter < ITERATIONS; iter++) {
@@ -100,13 +115,14 @@ function centrality(vectors: Map<string, number>[]): Float64Array {
       const out = outSum[j]!;
       if (out === 0) continue;
       const share = (DAMPING * rank[j]!) / out;
-      const row = j * n;
-      for (let i = 0; i < n; i++) {
-        const w = weights[row + i]!;
-        if (w !== 0) next[i]! += w * share;
-      }
+      const ids = neighbours[j]!;
+      const ws = edgeWeights[j]!;
+      for (let k = 0; k < ids.length; k++) next[ids[k]!]! += ws[k]! * share;
     }
+    let delta = 0;
+    for (let i = 0; i < n; i++) delta += Math.abs(next[i]! - rank[i]!);
     rank = next;
+    if (delta < CONVERGED) break;
   }
   return rank;
 }
