@@ -88,5 +88,6 @@ function phrasePattern(concept: string): RegExp {
     .filter(Boolean)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // Allows a plural on the last word: "flashcard" finds "flashcards".
-  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu');
+  // A leading group instead of a lookbehind: lookbehind breaks the bundle in Safari before 16.4.
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])${words.join('[\\s-]+')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu');
 }

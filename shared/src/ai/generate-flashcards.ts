@@ -32,7 +32,13 @@ export function generateFlashcards(
   // Capitalised words seen mid-sentence are names ("Zettelkasten", "Reno"); others only start a sentence.
   const properNouns = new Set(
     note.sentences.flatMap((s) =>
-      (s.text.match(/(?<=[\p{L},;] )\p{Lu}[\p{L}'-]*/gu) ?? []).map((w) => w.toLowerCase()),
+      s.text
+        .split(' ')
+        .flatMap((word, k, words) =>
+          k > 0 && /^\p{Lu}/u.test(word) && /[\p{L},;]$/u.test(words[k - 1]!)
+            ? [word.replace(/[^\p{L}'-].*$/u, '').toLowerCase()]
+            : [],
+        ),
     ),
   );
   const cards: Card[] = [];
@@ -170,8 +176,10 @@ function clozeCard(term: string, sentence: NoteSentence): Card | null {
   const pattern = termPattern(term);
   const found = pattern.exec(sentence.text);
   if (!found) return null;
-  const question = `Fill in the blank: ${sentence.text.slice(0, found.index)}${BLANK}${sentence.text.slice(found.index + found[0].length)}`;
-  return { question, answer: found[0] };
+  const start = found.index + found[1]!.length;
+  const matched = found[2]!;
+  const question = `Fill in the blank: ${sentence.text.slice(0, start)}${BLANK}${sentence.text.slice(start + matched.length)}`;
+  return { question, answer: matched };
 }
 
 function termPattern(term: string): RegExp {
@@ -180,7 +188,8 @@ function termPattern(term: string): RegExp {
     .split(/[\s-]+/)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+  // Group 1 is the boundary (a leading group, not a lookbehind, which Safari before 16.4 cannot parse).
+  return new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped})(?![\\p{L}\\p{N}])`, 'iu');
 }
 
 function clip(text: string): string {
