@@ -72,7 +72,10 @@ function centrality(vectors: Map<string, number>[]): Float64Array {
   vectors.forEach((v, sentence) => {
     for (const [stem, weight] of v) {
       let list = postings.get(stem);
-      if (!list) postings.set(stem, (list = { sentences: [], weights: [] }));
+      if (!list) {
+        list = { sentences: [], weights: [] };
+        postings.set(stem, list);
+      }
       list.sentences.push(sentence);
       list.weights.push(weight);
     }
