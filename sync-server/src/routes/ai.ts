@@ -30,8 +30,8 @@ export function createAiRouter(deps: Deps): Router {
   const router = Router();
   const userId = (req: Request) => auth.getUser(req)!.id;
 
-  router.use(['/api/ai', '/api/notes/suggest-tags', '/api/notes/extract-insights'], auth.requireUser);
-  router.use(['/api/notes/generate-flashcards', '/api/notes/key-insights'], auth.requireUser);
+  const notePaths = ['suggest-tags', 'extract-insights', 'generate-flashcards', 'key-insights'];
+  router.use(['/api/ai', ...notePaths.map((p) => `/api/notes/${p}`)], auth.requireUser);
 
   router.get('/api/ai/status', (_req, res) => {
     res.json({ provider: provider.kind, model: provider.model });
