@@ -1,5 +1,7 @@
 // The public blog API over real HTTP: drafts stay invisible, search and tags, one post with safe HTML,
 // real view and comment counts, ETag revalidation.
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { BlogPost, BlogPostDetail } from '@private-notes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionalGet, contentSnapshot, createPost, sleep } from './blog-fixtures.ts';
@@ -97,6 +99,44 @@ describe('GET /api/blog', () => {
     expect(changed.etag).not.toBe(etag);
     expect((await s.api<BlogPost[]>('GET', '/api/blog')).body[0]?.id).toBe(extra.id);
     await s.api('DELETE', `/api/admin/blog/${extra.id}`, { cookie });
+  });
+});
+
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('compressed answers', () => {
+  it('serves the list gzip- or brotli-compressed on request, same JSON, Vary: Accept-Encoding', async () => {
+    // Big enough to be worth compressing.
+    const big = await createPost(s, cookie, {
+      title: 'Big',
+      content: 'lorem ipsum '.repeat(300),
+      published: true,
+    });
+    const plain = await rawGet(`${s.url}/api/blog`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzip = await rawGet(`${s.url}/api/blog`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
+    const br = await rawGet(`${s.url}/api/blog`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    await s.api('DELETE', `/api/admin/blog/${big.id}`, { cookie });
   });
 });
 

@@ -1,7 +1,8 @@
-// Public GET answers serialised once and reused (bytes and ETag) until the store's next write, so a busy
-// blog list costs one lookup per request instead of a JSON.stringify and a hash of the whole list.
+// Public GET answers serialised once and reused (bytes, ETag and compressed forms) until the store's next
+// write, so a busy blog list costs a lookup per request instead of a JSON.stringify, a hash and a gzip.
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Store } from '../storage/index.ts';
 
 /** Shared caches may keep it, but everyone revalidates (cheap with the ETag), so a publish shows at once. */
@@ -11,15 +12,37 @@ export const PUBLIC_FEED = 'public, max-age=300';
 /** Anything that depends on the session or holds private data. */
 export const NO_STORE = 'no-store';
 
-export interface CachedAnswer {
-  body: Buffer;
-  etag: string;
-}
+/** Below this, compressing saves less than its headers cost (the compression middleware's own default). */
+const COMPRESS_MIN_BYTES = 1024;
 
-export function toAnswer(text: string): CachedAnswer {
-  const body = Buffer.from(text, 'utf8');
-  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+export type Encoding = 'br' | 'gzip';
+
+export class CachedAnswer {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly contentType: string;
+  readonly cacheControl: string;
+  #gzip: Buffer | null = null;
+  #br: Buffer | null = null;
+
+  constructor(text: string, contentType: string, cacheControl: string) {
+    this.body = Buffer.from(text, 'utf8');
+    this.contentType = contentType;
+    this.cacheControl = cacheControl;
+    const hash = createHash('sha1').update(this.body).digest('base64').slice(0, 27);
+    // Weak: the identity, gzip and br bodies are the same representation to a cache (Vary: Accept-Encoding).
+    this.etag = `W/"${this.body.length.toString(16)}-${hash}"`;
+  }
+
+  /** Compressed once, on first demand; a moderate brotli level keeps that first request quick. */
+  encoded(encoding: Encoding): Buffer {
+    if (encoding === 'br') {
+      this.#br ??= brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      return this.#br;
+    }
+    this.#gzip ??= gzipSync(this.body);
+    return this.#gzip;
+  }
 }
 
 export class AnswerCache {
@@ -33,14 +56,14 @@ export class AnswerCache {
     this.#maxEntries = maxEntries;
   }
 
-  get(key: string, build: () => string): CachedAnswer {
+  get(key: string, contentType: string, cacheControl: string, build: () => string): CachedAnswer {
     if (this.#store.seq !== this.#seq) {
       this.#entries.clear();
       this.#seq = this.#store.seq;
     }
     let answer = this.#entries.get(key);
     if (!answer) {
-      answer = toAnswer(build());
+      answer = new CachedAnswer(build(), contentType, cacheControl);
       // Searches are open-ended: a bounded cache keeps a crawler from growing it without end.
       if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
       this.#entries.set(key, answer);
@@ -49,15 +72,54 @@ export class AnswerCache {
   }
 }
 
-/** Sends the bytes with their ETag; Express answers 304 when the request's If-None-Match matches. */
-export function sendAnswer(
-  res: Response,
-  answer: CachedAnswer,
-  contentType: string,
-  cacheControl: string,
-): void {
-  res.set('Cache-Control', cacheControl);
-  res.set('ETag', answer.etag);
-  res.type(contentType);
-  res.send(answer.body);
+/** True when the request's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+function matchesEtag(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  // A request that insists on a fresh copy gets one.
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** Brotli when accepted at all (browsers list it last, but it is the smaller answer), else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  let gzip = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    if (name === 'br' || name === '*') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+/**
+ * Sends the cached bytes, pre-compressed when the client accepts it (the compression middleware leaves an
+ * answer that already has a Content-Encoding alone), or 304 when the client's ETag matches. Plain Node
+ * calls, so the fast path (public-fast-path.ts) can use it before Express has touched the request.
+ */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): void {
+  res.setHeader('Cache-Control', answer.cacheControl);
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (matchesEtag(req, answer.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  let body = answer.body;
+  const encoding = body.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    body = answer.encoded(encoding);
+    res.setHeader('Content-Encoding', encoding);
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', answer.contentType);
+  res.setHeader('Content-Length', body.length);
+  // Node sends no body for HEAD by itself.
+  res.end(body);
 }

@@ -1,53 +1,57 @@
 // The public blog API: published posts (list, search, tag), one post with its HTML, tags, view counting.
 import { BlogListQuerySchema, TagSchema } from '@private-notes/shared';
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../app.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseIdParam, parseQuery, parseWith } from '../http/validate.ts';
 import { POST_NOT_FOUND } from '../services/blog-service.ts';
-import { AnswerCache, NO_STORE, PUBLIC_REVALIDATE, sendAnswer } from './answer-cache.ts';
+import { AnswerCache, type CachedAnswer, NO_STORE, PUBLIC_REVALIDATE, writeAnswer } from './answer-cache.ts';
+import { publicFastPathFor } from './public-fast-path.ts';
 
 const TagParamSchema = z.object({ tag: TagSchema });
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createBlogRouter({ store, auth, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
   const answers = new AnswerCache(store);
+  const fastPath = publicFastPathFor(store);
+
+  /** A public JSON answer, built once per data version; the fast path may replay it until the next write. */
+  function sendPublic(req: Request, res: Response, key: string, build: () => unknown): void {
+    const answer: CachedAnswer = answers.get(key, JSON_TYPE, PUBLIC_REVALIDATE, () =>
+      JSON.stringify(build()),
+    );
+    fastPath.remember(req, res, answer);
+    writeAnswer(req, res, answer);
+  }
 
   router.get('/api/blog', (req, res) => {
     const { search, tag } = parseQuery(BlogListQuerySchema, req);
-    const answer = answers.get(`list\0${search ?? ''}\0${tag ?? ''}`, () =>
-      JSON.stringify(blog.listPublishedPosts({ search, tag })),
+    sendPublic(req, res, `list\0${search ?? ''}\0${tag ?? ''}`, () =>
+      blog.listPublishedPosts({ search, tag }),
     );
-    sendAnswer(res, answer, 'application/json', PUBLIC_REVALIDATE);
   });
 
   // Declared before /:id so "tags" is never read as an id.
-  router.get('/api/blog/tags', (_req, res) => {
-    sendAnswer(
-      res,
-      answers.get('tags', () => JSON.stringify(blog.listTags())),
-      'application/json',
-      PUBLIC_REVALIDATE,
-    );
+  router.get('/api/blog/tags', (req, res) => {
+    sendPublic(req, res, 'tags', () => blog.listTags());
   });
 
   router.get('/api/blog/tags/:tag', (req, res) => {
     // Express has already URL-decoded the parameter.
     const { tag } = parseWith(TagParamSchema, req.params);
-    const answer = answers.get(`tag\0${tag}`, () => JSON.stringify(blog.postsByTag(tag)));
-    sendAnswer(res, answer, 'application/json', PUBLIC_REVALIDATE);
+    sendPublic(req, res, `tag\0${tag}`, () => blog.postsByTag(tag));
   });
 
   router.get('/api/blog/:id', (req, res) => {
-    res.set('Cache-Control', NO_STORE);
     const id = parseIdParam(req);
     if (store.get('posts', id)?.published) {
-      const answer = answers.get(`post\0${id}`, () => JSON.stringify(blog.getPublishedPost(id)));
-      sendAnswer(res, answer, 'application/json', PUBLIC_REVALIDATE);
+      sendPublic(req, res, `post\0${id}`, () => blog.getPublishedPost(id));
       return;
     }
+    res.set('Cache-Control', NO_STORE);
     // The owner may open a draft (admin preview); nobody else learns that it exists.
     const draft = auth.getUser(req) ? blog.getPost(id) : null;
     if (!draft) throw new HttpError(404, POST_NOT_FOUND);

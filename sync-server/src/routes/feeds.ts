@@ -5,7 +5,7 @@ import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { buildRss } from '../render/build-rss.ts';
 import { buildSitemap } from '../render/build-sitemap.ts';
-import { AnswerCache, PUBLIC_FEED, sendAnswer } from './answer-cache.ts';
+import { AnswerCache, PUBLIC_FEED, writeAnswer } from './answer-cache.ts';
 
 /** Private areas and the API: nothing there for a search engine. */
 export const ROBOTS_DISALLOW = ['/api/', '/notes', '/settings', '/ai-explanations', '/blog/admin', '/admin/'];
@@ -24,14 +24,18 @@ export function createFeedsRouter({ store, config, services }: Deps): Router {
 
   router.get('/rss.xml', (req, res) => {
     const base = baseUrlOf(req, configured);
-    const answer = answers.get(`rss\0${base}`, () => buildRss(blog.listPublishedPosts(), base));
-    sendAnswer(res, answer, 'application/rss+xml; charset=utf-8', PUBLIC_FEED);
+    const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
+      buildRss(blog.listPublishedPosts(), base),
+    );
+    writeAnswer(req, res, answer);
   });
 
   router.get('/sitemap.xml', (req, res) => {
     const base = baseUrlOf(req, configured);
-    const answer = answers.get(`sitemap\0${base}`, () => buildSitemap(blog.listPublishedPosts(), base));
-    sendAnswer(res, answer, 'application/xml; charset=utf-8', PUBLIC_FEED);
+    const answer = answers.get(`sitemap\0${base}`, 'application/xml; charset=utf-8', PUBLIC_FEED, () =>
+      buildSitemap(blog.listPublishedPosts(), base),
+    );
+    writeAnswer(req, res, answer);
   });
 
   router.get('/robots.txt', (req, res) => {

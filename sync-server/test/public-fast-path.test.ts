@@ -1,0 +1,95 @@
+// The micro-cache in front of Express: it replays only what Express answered to an anonymous GET, with
+// the same security headers, and never after a write; sessions and logging keep requests on Express.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickEncoding } from '../src/routes/answer-cache.ts';
+import { createPost } from './blog-fixtures.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+// Express answers carry a fresh CSP nonce each time; the replayed answer carries none.
+const viaExpress = (headers: Headers) => /'nonce-/.test(headers.get('content-security-policy') ?? '');
+
+describe('public fast path', () => {
+  let s: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    cookie = await s.login();
+    await createPost(s, cookie, { title: 'First', published: true });
+  });
+  afterAll(() => s.close());
+
+  it('replays an anonymous GET with the same body and security headers until the next write', async () => {
+    const first = await s.api('GET', '/api/blog');
+    expect(viaExpress(first.headers)).toBe(true);
+    const second = await s.api('GET', '/api/blog');
+    expect(viaExpress(second.headers)).toBe(false);
+    expect(second.body).toEqual(first.body);
+    for (const name of [
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cache-control',
+      'etag',
+      'content-type',
+    ]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+    const added = await createPost(s, cookie, { title: 'Second', published: true });
+    const afterWrite = await s.api('GET', '/api/blog');
+    expect(viaExpress(afterWrite.headers)).toBe(true);
+    expect(afterWrite.body[0].id).toBe(added.id);
+    // A draft being unpublished is a write too: the replay stops at once.
+    await s.api('PUT', `/api/admin/blog/${added.id}`, { cookie, body: { published: false } });
+    expect((await s.api('GET', '/api/blog')).body.map((p: { id: number }) => p.id)).not.toContain(added.id);
+  });
+
+  it('never records a request that carries a cookie, and never replays a Set-Cookie', async () => {
+    await createPost(s, cookie, { title: 'Third', published: true });
+    const owner = await s.api('GET', '/api/blog?search=third', { cookie });
+    expect(viaExpress(owner.headers)).toBe(true);
+    const next = await s.api('GET', '/api/blog?search=third');
+    expect(viaExpress(next.headers)).toBe(true);
+    const replay = await s.api('GET', '/api/blog?search=third');
+    expect(viaExpress(replay.headers)).toBe(false);
+    expect(replay.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('keys on the exact URL: other queries and unknown paths still reach Express', async () => {
+    await s.api('GET', '/api/blog');
+    const other = await s.api('GET', '/api/blog?tag=nothing');
+    expect(viaExpress(other.headers)).toBe(true);
+    const bad = await s.api('GET', `/api/blog?search=${'x'.repeat(300)}`);
+    expect(bad.status).toBe(400);
+    expect((await s.api('GET', `/api/blog?search=${'x'.repeat(300)}`)).status).toBe(400);
+  });
+});
+
+describe('with request logging on', () => {
+  it('is not installed, so every request is logged by Express', async () => {
+    const s = await startTestServer({ logRequests: true });
+    try {
+      await s.api('GET', '/api/blog');
+      expect(viaExpress((await s.api('GET', '/api/blog')).headers)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0', null],
+    ['*', 'br'],
+    ['GZIP', 'gzip'],
+  ])('%j → %j', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
