@@ -23,6 +23,8 @@ export const API = {
   blog: '/api/blog',
   blogPost: (id: number) => `/api/blog/${id}`,
   blogPostView: (id: number) => `/api/blog/${id}/view`,
+  /** Every tag of the published posts: `{ tag, count, latestDate }[]`, most used first. */
+  blogTags: '/api/blog/tags',
   blogTag: (tag: string) => `/api/blog/tags/${encodeURIComponent(tag)}`,
   postComments: (postId: number) => `/api/blog/${postId}/comments`,
   approveComment: (id: number) => `/api/comments/${id}/approve`,

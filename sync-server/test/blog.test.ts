@@ -2,8 +2,16 @@
 // real view and comment counts, ETag revalidation.
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { BlogPost, BlogPostDetail } from '@private-notes/shared';
+import {
+  type BlogPost,
+  type BlogPostDetail,
+  BlogPostDetailSchema,
+  BlogPostSchema,
+  TagSummarySchema,
+} from '@private-notes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { VIEW_RATE_LIMIT } from '../src/routes/blog.ts';
 import { conditionalGet, contentSnapshot, createPost, sleep } from './blog-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -43,6 +51,8 @@ describe('GET /api/blog', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((p) => p.id)).toEqual([newer.id, older.id]);
     expect(res.body[0]).toMatchObject({ views: 0, commentCount: 0, published: true });
+    // The answer honours the shared contract the web client parses.
+    expect(z.array(BlogPostSchema).safeParse(res.body).success).toBe(true);
     expect(JSON.stringify(res.body)).not.toContain('Secret draft');
   });
 
@@ -145,6 +155,7 @@ describe('GET /api/blog/:id', () => {
     const res = await s.api<BlogPostDetail>('GET', `/api/blog/${newer.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: newer.id, title: 'Tools for Thought', published: true });
+    expect(BlogPostDetailSchema.safeParse(res.body).success).toBe(true);
     expect(res.body.contentHtml).toContain('<p>Zettelkasten and other TOOLS.</p>');
     expect(res.body.contentHtml).not.toMatch(/<script|javascript:/i);
     expect(res.headers.get('etag')).toBeTruthy();
@@ -199,7 +210,7 @@ describe('GET /api/blog/tags', () => {
   it('summarises every tag of published posts with counts and latest dates', async () => {
     const res = await s.api('GET', '/api/blog/tags');
     expect(res.status).toBe(200);
-    const tags = res.body as { tag: string; count: number; latestDate: string }[];
+    const tags = z.array(TagSummarySchema).parse(res.body);
     expect(tags.map((t) => t.tag).sort()).toEqual(['C++ & Go', 'Learning', 'notes', 'tech']);
     expect(tags.find((t) => t.tag === 'tech')?.count).toBe(1);
   });
@@ -230,6 +241,24 @@ describe('POST /api/blog/:id/view', () => {
     const res = await s.api<BlogPostDetail>('GET', `/api/blog/${newer.id}`);
     expect(res.body.views).toBe(views);
     expect(await s.handle.services.blog.countView(draft.id)).toBeNull();
+  });
+});
+
+describe('view rate limit', () => {
+  it(`counts up to ${VIEW_RATE_LIMIT.limit} views per IP a minute, then answers 429 without counting`, async () => {
+    const limited = await startTestServer();
+    try {
+      const post = await createPost(limited, await limited.login(), { title: 'Viewed', published: true });
+      for (let i = 0; i < VIEW_RATE_LIMIT.limit; i++) {
+        expect((await limited.api('POST', `/api/blog/${post.id}/view`)).status).toBe(200);
+      }
+      const res = await limited.api('POST', `/api/blog/${post.id}/view`);
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(/too many/i);
+      expect(limited.handle.store.get('posts', post.id)?.views).toBe(VIEW_RATE_LIMIT.limit);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // The comments API over real HTTP: moderation, e-mails only ever to the owner, the honeypot, reports,
 // validation that stores nothing, 401/404, and the per-IP rate limits.
-import type { BlogPost, Comment } from '@private-notes/shared';
+import { type BlogPost, type Comment, CommentSchema } from '@private-notes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_RATE_LIMIT, REPORT_RATE_LIMIT } from '../src/routes/comments.ts';
 import { contentSnapshot, createPost } from './blog-fixtures.ts';
@@ -64,6 +64,7 @@ describe('moderation and privacy', () => {
       }),
     ]);
     expect(owner.headers.get('cache-control')).toBe('no-store');
+    expect(CommentSchema.array().safeParse(owner.body).success).toBe(true);
   });
 
   it('approval shows the comment to visitors, still without any e-mail in the raw answer', async () => {

@@ -47,7 +47,11 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) address');
 
 export const BlogPostFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'must not be empty').max(POST_TITLE_MAX, `must be at most ${POST_TITLE_MAX} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(POST_TITLE_MAX, `must be at most ${POST_TITLE_MAX} characters`),
   excerpt: z.string().trim().max(POST_EXCERPT_MAX, `must be at most ${POST_EXCERPT_MAX} characters`),
   content: z.string().max(POST_CONTENT_MAX, `must be at most ${POST_CONTENT_MAX} characters`),
   tags: TagsSchema,
@@ -74,3 +78,13 @@ export const BlogListQuerySchema = z.object({
   search: z.string().max(200).optional(),
   tag: z.string().max(50).optional(),
 });
+
+/** GET /api/blog/tags: one entry per tag of the published posts, most used first, then A–Z. */
+export const TagSummarySchema = z.object({
+  tag: z.string(),
+  /** Published posts carrying the tag. */
+  count: z.number().int().positive(),
+  /** The newest publication date among them (for the "Recently Active" sort). */
+  latestDate: IsoDateSchema,
+});
+export type TagSummary = z.infer<typeof TagSummarySchema>;

@@ -4,6 +4,7 @@ import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../app.ts';
 import { HttpError } from '../http/http-error.ts';
+import { createRateLimit } from '../http/rate-limit.ts';
 import { parseIdParam, parseQuery, parseWith } from '../http/validate.ts';
 import { POST_NOT_FOUND } from '../services/blog-service.ts';
 import { AnswerCache, type CachedAnswer, NO_STORE, PUBLIC_REVALIDATE, writeAnswer } from './answer-cache.ts';
@@ -11,12 +12,18 @@ import { publicFastPathFor } from './public-fast-path.ts';
 
 const TagParamSchema = z.object({ tag: TagSchema });
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Every view is a write: generous for readers, but a loop cannot flood the journal. */
+export const VIEW_RATE_LIMIT = { windowMs: 60 * 1000, limit: 60 };
 
 export function createBlogRouter({ store, auth, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
   const answers = new AnswerCache(store);
   const fastPath = publicFastPathFor(store);
+  const viewLimit = createRateLimit({
+    ...VIEW_RATE_LIMIT,
+    message: 'Too many requests. Please try again later.',
+  });
 
   /** A public JSON answer, built once per data version; the fast path may replay it until the next write. */
   function sendPublic(req: Request, res: Response, key: string, build: () => unknown): void {
@@ -58,7 +65,7 @@ export function createBlogRouter({ store, auth, services }: Deps): Router {
     res.json(draft);
   });
 
-  router.post('/api/blog/:id/view', async (req, res) => {
+  router.post('/api/blog/:id/view', viewLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
     const views = await blog.countView(parseIdParam(req));
     if (views === null) throw new HttpError(404, POST_NOT_FOUND);

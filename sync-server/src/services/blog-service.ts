@@ -10,6 +10,7 @@ import {
   POST_TITLE_MAX,
   TAG_MAX,
   TAGS_MAX,
+  type TagSummary,
 } from '@private-notes/shared';
 import { readingTime } from '@private-notes/shared/rules/reading-time';
 import { relatedPosts as rankRelatedPosts } from '@private-notes/shared/rules/related-posts';
@@ -29,14 +30,6 @@ export interface BlogListFilter {
   search?: string | undefined;
   /** Exact tag. */
   tag?: string | undefined;
-}
-
-export interface TagSummary {
-  tag: string;
-  /** Published posts carrying the tag. */
-  count: number;
-  /** The newest publication date among them (for the "Recently Active" sort). */
-  latestDate: string;
 }
 
 export interface AdjacentPosts {
