@@ -19,6 +19,7 @@ import { createCommentsRouter } from './routes/comments.ts';
 import { createFeedsRouter } from './routes/feeds.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { installPublicFastPath } from './routes/public-fast-path.ts';
+import { createReviewsRouter } from './routes/reviews.ts';
 import { createSettingsRouter } from './routes/settings.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
 import { BlogService } from './services/blog-service.ts';
@@ -106,6 +107,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createSettingsRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createNotesRouter(deps));
+  app.use(createReviewsRouter(deps));
   app.use(createBlogRouter(deps));
   installPublicFastPath(app, deps); // replays public blog answers until the next write (see the file)
   app.use(createAdminBlogRouter(deps));

@@ -55,13 +55,19 @@ export interface ExplanationRecord extends Explanation {
   userId: number;
 }
 
-/** A flashcard review (spaced repetition state for one card). */
+/** A flashcard review, as graded on some device; never changed once stored (see routes/reviews.ts). */
 export interface ReviewRecord {
   id: number;
   userId: number;
-  noteId: number;
+  /** The grading device's id for the review, unique per user (a retried push finds it). */
+  reviewId: string;
+  /** The note's client id, the same on every device. */
+  noteId: string;
   cardId: string;
-  [field: string]: unknown;
+  rating: number;
+  reviewedAt: string;
+  /** The change sequence of the write that stored it (GET /api/reviews?since=). */
+  seq: number;
 }
 
 /** Collection name → record type. Adding a collection: add it here and to COLLECTION_NAMES. */
