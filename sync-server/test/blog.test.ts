@@ -163,6 +163,22 @@ describe('GET /api/blog/:id', () => {
     expect(heading.body.contentHtml).toContain('<h1 id="why">Why</h1>');
   });
 
+  it('renders the new content after an edit', async () => {
+    const post = await createPost(s, cookie, {
+      title: 'Editable',
+      content: 'first *version*',
+      published: true,
+    });
+    expect((await s.api<BlogPostDetail>('GET', `/api/blog/${post.id}`)).body.contentHtml).toContain(
+      '<em>version</em>',
+    );
+    await s.api('PUT', `/api/admin/blog/${post.id}`, { cookie, body: { content: 'second **take**' } });
+    const edited = await s.api<BlogPostDetail>('GET', `/api/blog/${post.id}`);
+    expect(edited.body.contentHtml).toBe('<p>second <strong>take</strong></p>\n');
+    expect(await (await fetch(`${s.url}/rss.xml`)).text()).toContain('<strong>take</strong>');
+    await s.api('DELETE', `/api/admin/blog/${post.id}`, { cookie });
+  });
+
   it('hides drafts and unknown ids from visitors with 404', async () => {
     for (const id of [draft.id, 999999]) {
       const res = await s.api('GET', `/api/blog/${id}`);

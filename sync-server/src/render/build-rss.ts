@@ -5,8 +5,15 @@ import { Feed } from 'feed';
 import { renderMarkdown } from './render-markdown.ts';
 import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from './site-info.ts';
 
-/** `posts` must be published posts, newest first; `baseUrl` is the public origin without a trailing slash. */
-export function buildRss(posts: readonly BlogPost[], baseUrl: string): string {
+/**
+ * `posts` must be published posts, newest first; `baseUrl` is the public origin without a trailing slash;
+ * `contentHtml` renders a post's markdown (pass a caching renderer when there is one).
+ */
+export function buildRss(
+  posts: readonly BlogPost[],
+  baseUrl: string,
+  contentHtml: (post: BlogPost) => string = (post) => renderMarkdown(post.content),
+): string {
   const latest = posts[0];
   const feed = new Feed({
     title: `Blog | ${SITE_NAME}`,
@@ -29,7 +36,7 @@ export function buildRss(posts: readonly BlogPost[], baseUrl: string): string {
       date,
       published: date,
       description: post.excerpt,
-      content: renderMarkdown(post.content),
+      content: contentHtml(post),
       category: post.tags.map((tag) => ({
         name: tag,
         domain: `${baseUrl}/blog/tags/${encodeURIComponent(tag)}`,

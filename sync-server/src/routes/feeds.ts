@@ -25,7 +25,7 @@ export function createFeedsRouter({ store, config, services }: Deps): Router {
   router.get('/rss.xml', (req, res) => {
     const base = baseUrlOf(req, configured);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
-      buildRss(blog.listPublishedPosts(), base),
+      buildRss(blog.listPublishedPosts(), base, (post) => blog.renderedHtml(post)),
     );
     writeAnswer(req, res, answer);
   });

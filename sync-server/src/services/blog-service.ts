@@ -64,15 +64,26 @@ function uniqueTags(tags: readonly string[]): string[] {
   return [...new Set(tags)];
 }
 
-function toDetail(post: BlogPost): BlogPostDetail {
-  return { ...post, contentHtml: renderMarkdown(post.content) };
-}
-
 export class BlogService {
   readonly #store: Store;
+  /** Rendered HTML by post id, kept while the content is the same string (page views render nothing). */
+  readonly #html = new Map<number, { content: string; html: string }>();
 
   constructor(store: Store) {
     this.#store = store;
+  }
+
+  /** The post's content as sanitised HTML (rendered once per content version). */
+  renderedHtml(post: Pick<BlogPost, 'id' | 'content'>): string {
+    const cached = this.#html.get(post.id);
+    if (cached && cached.content === post.content) return cached.html;
+    const html = renderMarkdown(post.content);
+    this.#html.set(post.id, { content: post.content, html });
+    return html;
+  }
+
+  #detail(post: BlogPost): BlogPostDetail {
+    return { ...post, contentHtml: this.renderedHtml(post) };
   }
 
   /** Every published post, newest publication first. Shared and frozen: do not mutate. */
@@ -110,13 +121,13 @@ export class BlogService {
   /** A published post with its rendered HTML, or null when unknown or a draft. */
   getPublishedPost(id: number): BlogPostDetail | null {
     const post = this.#store.get('posts', id);
-    return post?.published ? toDetail(post) : null;
+    return post?.published ? this.#detail(post) : null;
   }
 
   /** Any post (drafts too) with its rendered HTML: for the signed-in owner. */
   getPost(id: number): BlogPostDetail | null {
     const post = this.#store.get('posts', id);
-    return post ? toDetail(post) : null;
+    return post ? this.#detail(post) : null;
   }
 
   /** Published posts carrying `tag` (exact), newest first. */
@@ -237,6 +248,7 @@ export class BlogService {
       for (const comment of tx.filter('comments', (c) => c.postId === id)) tx.remove('comments', comment.id);
       tx.remove('posts', id);
     });
+    this.#html.delete(id);
   }
 
   /** A draft generated from a note (AI "Convert to Blog Post"), linked back to it by sourceNoteId. */
