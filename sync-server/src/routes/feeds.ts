@@ -10,20 +10,21 @@ import { AnswerCache, PUBLIC_FEED, writeAnswer } from './answer-cache.ts';
 /** Private areas and the API: nothing there for a search engine. */
 export const ROBOTS_DISALLOW = ['/api/', '/notes', '/settings', '/ai-explanations', '/blog/admin', '/admin/'];
 
-/** `PUBLIC_URL` when the deployment sets one (behind a proxy or CDN), else the request's own origin. */
-function baseUrlOf(req: Request, configured: string | null): string {
-  if (configured) return configured.replace(/\/+$/, '');
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/**
+ * The origin the site is reached at, as server rendering builds canonical URLs (behind a proxy, set
+ * TRUST_PROXY so X-Forwarded-Proto/Host count). Answers are cached per origin, never mixed.
+ */
+function baseUrlOf(req: Request): string {
+  return `${req.protocol}://${req.host ?? 'localhost'}`;
 }
 
-export function createFeedsRouter({ store, config, services }: Deps): Router {
+export function createFeedsRouter({ store, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
   const answers = new AnswerCache(store, 20);
-  const configured = (config as { publicUrl?: string | null }).publicUrl ?? null;
 
   router.get('/rss.xml', (req, res) => {
-    const base = baseUrlOf(req, configured);
+    const base = baseUrlOf(req);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
       buildRss(blog.listPublishedPosts(), base, (post) => blog.renderedHtml(post)),
     );
@@ -31,7 +32,7 @@ export function createFeedsRouter({ store, config, services }: Deps): Router {
   });
 
   router.get('/sitemap.xml', (req, res) => {
-    const base = baseUrlOf(req, configured);
+    const base = baseUrlOf(req);
     const answer = answers.get(`sitemap\0${base}`, 'application/xml; charset=utf-8', PUBLIC_FEED, () =>
       buildSitemap(blog.listPublishedPosts(), base),
     );
@@ -39,7 +40,7 @@ export function createFeedsRouter({ store, config, services }: Deps): Router {
   });
 
   router.get('/robots.txt', (req, res) => {
-    const base = baseUrlOf(req, configured);
+    const base = baseUrlOf(req);
     const text = [
       'User-agent: *',
       'Allow: /',
