@@ -4,6 +4,7 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pwaPlugin } from './web/pwa/pwa-plugin.ts';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -27,6 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     react(),
+    // PWA (engineer F): manifest, icons and the service worker, for the browser build only.
+    ...(isSsrBuild ? [] : [pwaPlugin()]),
   ],
   build: isSsrBuild
     ? { outDir: path.join(webRoot, 'dist-ssr'), emptyOutDir: true, target: 'node20' }

@@ -1,7 +1,6 @@
-/// <reference types="vite-plugin-pwa/client" />
 // Registers the service worker and, when a new version is waiting, shows 'A new version is available' with a
 // Reload button (plain DOM and the site's CSS variables, so it works on public and private pages alike).
-import { registerSW } from 'virtual:pwa-register';
+import { Workbox } from 'workbox-window';
 
 let registered = false;
 
@@ -9,16 +8,43 @@ let registered = false;
 export function registerServiceWorker(): void {
   if (registered || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
   registered = true;
-  const updateSW = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      showUpdatePrompt(() => void updateSW(true));
-    },
-    onRegisteredSW(_url, registration) {
-      // Look for a new version every hour for a tab left open (an installed app may stay open for days).
-      if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
-    },
+  ensureHeadTags();
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  // A new worker installed while this page runs an older one: offer the reload instead of switching under
+  // the owner's feet (an open editor keeps its text either way: drafts are saved locally).
+  wb.addEventListener('waiting', () => {
+    showUpdatePrompt(() => {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
   });
+  void wb.register().then((registration) => {
+    // Look for a new version every hour for a tab left open (an installed app may stay open for days).
+    if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
+  });
+}
+
+/** The manifest link and theme colour, added once if the document head does not carry them already. */
+function ensureHeadTags(): void {
+  const head = document.head;
+  if (!head.querySelector('link[rel="manifest"]')) {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.webmanifest';
+    head.append(link);
+  }
+  if (!head.querySelector('meta[name="theme-color"]')) {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#4338ca';
+    head.append(meta);
+  }
+  if (!head.querySelector('link[rel="apple-touch-icon"]')) {
+    const icon = document.createElement('link');
+    icon.rel = 'apple-touch-icon';
+    icon.href = '/icons/apple-touch-icon-180.png';
+    head.append(icon);
+  }
 }
 
 export const UPDATE_PROMPT_TEXT = 'A new version is available.';

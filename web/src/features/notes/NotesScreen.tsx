@@ -16,6 +16,7 @@ import { db } from '../../db/db.ts';
 import { loadDraft } from '../../db/draft-store.ts';
 import { deleteNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
 import { startSync } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useSettings } from '../settings/use-settings.ts';
@@ -59,7 +60,10 @@ export function NotesScreen({ viewNoteId, onStudy, onConvertToBlog, editorAiSlot
   const [convertingId, setConvertingId] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
-  useEffect(() => startSync(), []);
+  useEffect(() => {
+    startSync();
+    registerServiceWorker();
+  }, []);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);

@@ -12,7 +12,10 @@ export function useNewNoteShortcut(enabled: boolean, onNew: () => void): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'n' && event.key !== 'N') return;
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || isTyping(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (
+        document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')
+      )
+        return;
       event.preventDefault();
       onNew();
     };
