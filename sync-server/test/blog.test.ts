@@ -261,7 +261,7 @@ describe('POST /api/blog/:id/view', () => {
 });
 
 describe('view rate limit', () => {
-  it(`counts up to ${VIEW_RATE_LIMIT.limit} views per IP a minute, then answers 429 without counting`, async () => {
+  it(`counts up to ${VIEW_RATE_LIMIT.limit} views of a post per IP a minute, then answers 429 without counting`, async () => {
     const limited = await startTestServer();
     try {
       const post = await createPost(limited, await limited.login(), { title: 'Viewed', published: true });
@@ -272,6 +272,12 @@ describe('view rate limit', () => {
       expect(res.status).toBe(429);
       expect(res.body.message).toMatch(/too many/i);
       expect(limited.handle.store.get('posts', post.id)?.views).toBe(VIEW_RATE_LIMIT.limit);
+      // The limit is per post: reading another post still counts.
+      const other = await createPost(limited, await limited.login(), { title: 'Other', published: true });
+      expect(await limited.api('POST', `/api/blog/${other.id}/view`)).toMatchObject({
+        status: 200,
+        body: { views: 1 },
+      });
     } finally {
       await limited.close();
     }

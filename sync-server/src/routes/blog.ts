@@ -1,6 +1,7 @@
 // The public blog API: published posts (list, search, tag), one post with its HTML, tags, view counting.
 import { BlogListQuerySchema, TagSchema } from '@private-notes/shared';
 import { type Request, type Response, Router } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import type { Deps } from '../app.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -12,7 +13,10 @@ import { publicFastPathFor } from './public-fast-path.ts';
 
 const TagParamSchema = z.object({ tag: TagSchema });
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Every view is a write: generous for readers, but a loop cannot flood the journal. */
+/**
+ * Every view is a write: a loop on one post cannot flood the journal, while readers moving between posts
+ * (or many readers behind one proxy address) are never held back, since the key is address and post.
+ */
 export const VIEW_RATE_LIMIT = { windowMs: 60 * 1000, limit: 60 };
 
 export function createBlogRouter({ store, auth, services }: Deps): Router {
@@ -23,6 +27,7 @@ export function createBlogRouter({ store, auth, services }: Deps): Router {
   const viewLimit = createRateLimit({
     ...VIEW_RATE_LIMIT,
     message: 'Too many requests. Please try again later.',
+    key: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')} ${req.params.id}`,
   });
 
   /** A public JSON answer, built once per data version; the fast path may replay it until the next write. */
