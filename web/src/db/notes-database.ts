@@ -46,5 +46,17 @@ export class NotesDatabase extends Dexie {
             if (note.syncError === undefined) note.syncError = null;
           }),
       );
+    // v3 (study feature): reviews get a device-made `uid`, unique, so reviews pulled from the server are stored
+    // once; rows written before it get one by the upgrade so they sync too.
+    this.version(3)
+      .stores({ reviews: '++id, &uid, cardId, noteId, reviewedAt' })
+      .upgrade((tx) =>
+        tx
+          .table<ReviewRow, number>('reviews')
+          .toCollection()
+          .modify((review) => {
+            if (typeof review.uid !== 'string') review.uid = `r${review.id}-${Date.now().toString(36)}`;
+          }),
+      );
   }
 }

@@ -61,6 +61,10 @@ export interface ReviewRow {
   /** ts-fsrs rating: 1 again, 2 hard, 3 good, 4 easy. */
   rating: number;
   reviewedAt: string;
+  /** Made by the grading device; the same on every device once synced (see features/study/review-sync.ts). */
+  uid?: string;
+  /** 1 for a review that came from the server (it is not pushed back). */
+  remote?: 0 | 1;
   [field: string]: unknown;
 }
 

@@ -1,0 +1,63 @@
+// When the app syncs reviews: at start, when the connection or the tab comes back, soon after a grade, and
+// every minute. Failures wait for the next trigger (reviews are small and only ever added, so nothing is lost).
+import { db } from '../../db/db.ts';
+import { createSyncRequest } from '../../sync/sync-http.ts';
+import { onReviewRecorded } from './record-review.ts';
+import { syncReviews } from './review-sync.ts';
+
+const PERIOD_MS = 60_000;
+const AFTER_GRADE_MS = 1_000;
+
+let stop: (() => void) | null = null;
+
+/** Idempotent: the notes screen and study mode may both call it. */
+export function startReviewSync(): void {
+  if (stop || typeof window === 'undefined') return;
+  const ctx = { db, request: createSyncRequest() };
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const run = (): Promise<void> => {
+    if (!navigator.onLine) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await syncReviews(ctx).catch(() => {});
+      } while (again);
+      running = null;
+    })();
+    return running;
+  };
+  const soon = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(), AFTER_GRADE_MS);
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void run();
+  };
+  const onOnline = () => void run();
+
+  const unsubscribe = onReviewRecorded(soon);
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  const interval = setInterval(() => void run(), PERIOD_MS);
+  void run();
+
+  stop = () => {
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(interval);
+    if (timer) clearTimeout(timer);
+    stop = null;
+  };
+}
+
+export function stopReviewSync(): void {
+  stop?.();
+}
