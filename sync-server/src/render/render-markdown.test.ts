@@ -41,6 +41,13 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<h1></h1>');
   });
 
+  it('drops ids written in raw HTML, so a post cannot clobber page globals or anchors', () => {
+    const html = renderMarkdown('<h1 id="$_TSR">x</h1>\n\n<h2 id="comments">y</h2>\n\n# Real heading');
+    expect(html).toContain('<h1>x</h1>');
+    expect(html).toContain('<h2>y</h2>');
+    expect(html).toContain('<h1 id="real-heading">Real heading</h1>');
+  });
+
   it('removes script tags and their content', () => {
     const html = renderMarkdown(
       'before <script>alert(1)</script> after\n\n<script src="https://evil.example/x.js"></script>',

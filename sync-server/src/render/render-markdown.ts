@@ -45,6 +45,15 @@ function markdownToHtml(markdown: string): { html: string; headings: RenderedHea
   return { html, headings };
 }
 
+// Ids the renderer gave headings in the current call. An id written in raw HTML is dropped unless it is
+// one of them: otherwise a post could clobber page globals (`<h1 id="$_TSR">` is `window.$_TSR`).
+let generatedIds = new Set<string>();
+
+function keepGeneratedId(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { id, ...rest } = attribs;
+  return { tagName, attribs: id !== undefined && generatedIds.has(id) ? { ...rest, id } : rest };
+}
+
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'kbd', 'samp'],
@@ -77,6 +86,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
   disallowedTagsMode: 'discard',
   transformTags: {
+    ...Object.fromEntries(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, keepGeneratedId])),
     a: (tagName, attribs) => {
       const { rel: _ignored, ...rest } = attribs;
       if (rest.href && ABSOLUTE_HTTP.test(rest.href))
@@ -113,5 +123,6 @@ export function renderMarkdown(markdown: string): string {
 /** The same HTML plus its headings (ids as in the HTML), for the post page's table of contents. */
 export function renderMarkdownWithHeadings(markdown: string): { html: string; headings: RenderedHeading[] } {
   const rendered = markdownToHtml(markdown);
+  generatedIds = new Set(rendered.headings.map((h) => h.id));
   return { html: sanitizeHtml(rendered.html, SANITIZE_OPTIONS), headings: rendered.headings };
 }
