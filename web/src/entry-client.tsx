@@ -9,7 +9,11 @@ import { createQueryClient } from './api/query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { initTheme } from './theme/theme-store.ts';
 
-const router = createAppRouter({ queryClient: createQueryClient(), data: httpDataClient });
+const router = createAppRouter({
+  queryClient: createQueryClient(),
+  data: httpDataClient,
+  origin: window.location.origin,
+});
 
 declare global {
   interface Window {

@@ -28,7 +28,7 @@ export async function renderPage({ request, data, manifest }: RenderPageOptions)
   let isPrivate = false;
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ queryClient, data }),
+    createRouter: () => createAppRouter({ queryClient, data, origin: new URL(request.url).origin }),
     getRouterManifest: () => manifest,
   });
   const response = await handler(({ router, responseHeaders }) => {

@@ -6,4 +6,6 @@ import type { QueryClient } from '@tanstack/react-query';
 export interface RouterContext {
   queryClient: QueryClient;
   data: PublicDataClient;
+  /** The site's origin ('https://example.org'): public pages build canonical and Open Graph URLs from it. */
+  origin: string;
 }

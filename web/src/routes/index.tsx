@@ -6,11 +6,14 @@ import { blogPostsQuery, userQuery } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { BlogHomeScreen } from '../features/blog/BlogHomeScreen.tsx';
+import { validateBlogHomeSearch } from '../features/blog/blog-search.ts';
 import { Loading } from '../ui/Loading.tsx';
 
 const PrivateHome = lazy(() => import('../features/app/PrivateHome.tsx'));
 
 export const Route = createFileRoute('/')({
+  // Signed out, '/' is the blog home, with its search and tag parameters.
+  validateSearch: validateBlogHomeSearch,
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery(context.data));
     if (!user) await context.queryClient.prefetchQuery(blogPostsQuery(context.data));

@@ -1,12 +1,19 @@
 // /unsubscribe: leave the newsletter; ?email= prefills the field.
 import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../config/page-head.ts';
+import { publicHead } from '../features/blog/blog-head.ts';
 import { validateUnsubscribeSearch } from '../features/blog/blog-search.ts';
 import { UnsubscribeScreen } from '../features/blog/UnsubscribeScreen.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: validateUnsubscribeSearch,
-  head: () => pageHead('Unsubscribe', 'Unsubscribe from the newsletter.'),
+  loader: ({ context }) => ({ origin: context.origin }),
+  head: ({ loaderData }) =>
+    publicHead({
+      page: 'Unsubscribe',
+      description: 'Unsubscribe from the Private Notes newsletter.',
+      origin: loaderData?.origin ?? '',
+      path: '/unsubscribe',
+    }),
   component: UnsubscribeRoute,
 });
 

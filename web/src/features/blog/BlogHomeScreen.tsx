@@ -1,31 +1,169 @@
-// The public blog home (/blog, and / when signed out). Engineer G replaces this with the full screen.
-import { slugify } from '@private-notes/shared';
+// The public blog home (/blog, and / when signed out), SPEC section 2: search, sort, categories panel, tag
+// filter badge, category tabs, featured post, post grid, empty states and the newsletter block.
+import {
+  type CategoryId,
+  filterPosts,
+  POST_SORT_LABELS,
+  POST_SORTS,
+  type PostSort,
+  postsInCategory,
+  resultCountLabel,
+  searchResultsHeading,
+  sortPosts,
+  splitFeatured,
+  tagCounts,
+} from '@private-notes/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { type ReactNode, useMemo, useState } from 'react';
 import { blogPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import styles from './Blog.module.css';
+import { CloseIcon, SearchIcon } from './blog-icons.tsx';
+import { CategoriesPanel } from './CategoriesPanel.tsx';
+import { CATEGORY_PANEL_ID, CategoryTabs, tabId } from './CategoryTabs.tsx';
+import { FeaturedPost } from './FeaturedPost.tsx';
+import { NewsletterBlock } from './NewsletterBlock.tsx';
+import { PostCard } from './PostCard.tsx';
+import { PostCardSkeletons } from './PostCardSkeletons.tsx';
+import { useBlogHomeSearch } from './use-blog-home-search.ts';
 
 export function BlogHomeScreen() {
   const posts = useQuery(blogPostsQuery(useDataClient()));
-  return (
-    <div className="pn-container">
-      <h1 style={{ fontSize: '1.875rem', fontWeight: 700 }}>Blog</h1>
-      <p style={{ color: 'var(--pn-fg-muted)', marginBottom: '1.5rem' }}>
-        Thoughts on knowledge management, productivity, and technology
-      </p>
-      {posts.data?.length === 0 && <p>No posts available.</p>}
-      <ul>
-        {posts.data?.map((post) => (
-          <li key={post.id} style={{ marginBottom: '0.75rem' }}>
-            <Link
-              to="/blog/post/$id/{-$slug}"
-              params={{ id: post.id, slug: slugify(post.title) || undefined }}
-            >
-              {post.title}
-            </Link>
-          </li>
+  const { term, tag, setTerm, setTag, clearAll } = useBlogHomeSearch();
+  const [sort, setSort] = useState<PostSort>('recent');
+  const [category, setCategory] = useState<CategoryId>('all');
+
+  // The API lists published posts only; the client checks again (SPEC section 7).
+  const published = useMemo(() => (posts.data ?? []).filter((p) => p.published), [posts.data]);
+  const tags = useMemo(() => tagCounts(published), [published]);
+  const searching = term.trim() !== '';
+  const filtering = searching || !!tag;
+  const shown = useMemo(
+    () => sortPosts(filterPosts(published, { search: term, tag }), sort),
+    [published, term, tag, sort],
+  );
+  const { featured, rest } = splitFeatured(shown, filtering);
+  const inCategory = filtering ? rest : postsInCategory(rest, category);
+
+  const heading = searching ? searchResultsHeading(term) : tag ? `Posts in ${tag}` : 'Blog';
+
+  let list: ReactNode;
+  if (posts.isPending) {
+    list = <PostCardSkeletons count={searching ? 4 : 6} />;
+  } else if (posts.isError) {
+    list = (
+      <div className={styles.empty} role="alert">
+        <p className={styles.emptyTitle}>Failed to fetch blog posts</p>
+        <p>Please try again later.</p>
+      </div>
+    );
+  } else if (filtering && shown.length === 0) {
+    list = (
+      <div className={styles.empty}>
+        <h2>No results found</h2>
+        <p>Try a different search term or browse all posts.</p>
+        <button type="button" className="pn-button pn-button-primary" onClick={clearAll}>
+          View All Posts
+        </button>
+      </div>
+    );
+  } else if (published.length === 0) {
+    list = (
+      <div className={styles.empty}>
+        <p>No posts available.</p>
+      </div>
+    );
+  } else if (inCategory.length === 0) {
+    list =
+      featured && category === 'all' ? null : (
+        <div className={styles.empty}>
+          <p>No posts in this category.</p>
+        </div>
+      );
+  } else {
+    list = (
+      <div className={styles.grid}>
+        {inCategory.map((post) => (
+          <PostCard key={post.id} post={post} headingLevel={filtering ? 2 : 3} />
         ))}
-      </ul>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>
+          {heading}
+          {searching && !posts.isPending && (
+            <span className={styles.resultCount}>{resultCountLabel(shown.length)}</span>
+          )}
+        </h1>
+        <p className={styles.subtitle}>Thoughts on knowledge management, productivity, and technology</p>
+      </header>
+
+      <search className={styles.controls}>
+        <div className={styles.searchBox}>
+          <SearchIcon />
+          <label htmlFor="blog-search" className="pn-visually-hidden">
+            Search articles
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            className={`pn-input ${styles.searchInput}`}
+            placeholder="Search articles..."
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+          />
+        </div>
+        <div className={styles.sortBox}>
+          <label htmlFor="blog-sort">Sort</label>
+          <select
+            id="blog-sort"
+            className={styles.select}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as PostSort)}
+          >
+            {POST_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {POST_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </search>
+
+      {tag && (
+        <div className={styles.badgeRow}>
+          <span className={styles.badge} data-testid="tag-badge">
+            Showing: {tag}
+            <button type="button" aria-label={`Remove filter ${tag}`} onClick={() => setTag(undefined)}>
+              <CloseIcon width={14} height={14} />
+            </button>
+          </span>
+        </div>
+      )}
+
+      <div className={styles.layout}>
+        <div>
+          {featured && <FeaturedPost post={featured} />}
+          {!filtering && !posts.isPending && published.length > 0 && (
+            <CategoryTabs selected={category} onSelect={setCategory} />
+          )}
+          <div
+            id={CATEGORY_PANEL_ID}
+            {...(!filtering && published.length > 0
+              ? { role: 'tabpanel', 'aria-labelledby': tabId(category) }
+              : {})}
+          >
+            {list}
+          </div>
+        </div>
+        <CategoriesPanel total={published.length} tags={tags} selected={tag} onSelect={setTag} />
+      </div>
+
+      <NewsletterBlock />
     </div>
   );
 }

@@ -1,21 +1,123 @@
-// A single post (/blog/post/{id}/{slug}). Engineer G replaces this with the full post page.
+// A single post (/blog/post/{id}/{slug}), SPEC section 2: progress bar, sticky header, breadcrumbs, meta,
+// author, sanitised HTML content (the server renders and sanitises it), FAQ, tags, actions, previous/next,
+// comments, and the sidebar. The route's loader has the post in the cache before this renders.
+import {
+  adjacentPosts,
+  formatLongDate,
+  postPath,
+  relatedPosts,
+  tableOfContents,
+} from '@private-notes/shared';
 import { useQuery } from '@tanstack/react-query';
-import { blogPostQuery } from '../../api/queries.ts';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { blogPostQuery, blogPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { AdjacentPosts } from './AdjacentPosts.tsx';
+import { BLOG_AUTHOR } from './blog-author.ts';
+import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';
+import { CommentsSection } from './CommentsSection.tsx';
+import { FaqAccordion } from './FaqAccordion.tsx';
+import styles from './Post.module.css';
+import { PostActions } from './PostActions.tsx';
+import { PostHeaderBar } from './PostHeaderBar.tsx';
+import { PostNotAvailable, PostNotFound } from './PostMissing.tsx';
+import { PostSidebar } from './PostSidebar.tsx';
+import { ReadingProgressBar } from './ReadingProgressBar.tsx';
+import { useReadingProgress } from './use-reading-progress.ts';
+import { useRecordView } from './use-record-view.ts';
 
-export function BlogPostScreen({ id }: { id: number; slug?: string | undefined }) {
-  const post = useQuery(blogPostQuery(useDataClient(), id));
-  if (post.isError) {
-    return (
-      <div className="pn-container">
-        <h1 style={{ fontSize: '1.5rem', fontWeight: 700 }}>Post Not Found</h1>
-        <p>The blog post you're looking for doesn't exist or has been removed.</p>
-      </div>
-    );
+export function BlogPostScreen({ id }: { id: number }) {
+  const data = useDataClient();
+  const origin = useRouter().options.context.origin;
+  const postQuery = useQuery(blogPostQuery(data, id));
+  const list = useQuery(blogPostsQuery(data));
+  const progress = useReadingProgress();
+  const post = postQuery.data;
+  useRecordView(id, post?.published ?? false);
+
+  const toc = useMemo(() => (post ? tableOfContents(post.content) : []), [post]);
+  const published = useMemo(() => (list.data ?? []).filter((p) => p.published), [list.data]);
+  const related = useMemo(() => (post ? relatedPosts(post, published) : []), [post, published]);
+
+  if (postQuery.isError) {
+    return (postQuery.error as { status?: number }).status === 404 ? <PostNotFound /> : <PostNotAvailable />;
   }
+  if (!post) return <PostNotAvailable />;
+
+  const url = `${origin}${postPath(post)}`;
+  const { previous, next } = adjacentPosts(published, post.id);
+  const topics = post.tags.length;
+
   return (
-    <article className="pn-container">
-      <h1 style={{ fontSize: '2rem', fontWeight: 700 }}>{post.data?.title}</h1>
-    </article>
+    <>
+      <ReadingProgressBar progress={progress} />
+      <PostHeaderBar postId={post.id} url={url} title={post.title} />
+      <div className={styles.page}>
+        <article aria-labelledby="post-title">
+          <nav className={styles.breadcrumbs} aria-label="Breadcrumb">
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to="/blog">Blog</Link>
+              </li>
+              <li aria-current="page">{post.title}</li>
+            </ol>
+          </nav>
+          {post.imageUrl && (
+            <img className={styles.image} src={post.imageUrl} alt="" width={1200} height={675} />
+          )}
+          <div className={styles.meta}>
+            <span>
+              <CalendarIcon />
+              {formatLongDate(post.publishedAt)}
+            </span>
+            <span>
+              <ClockIcon />
+              {post.readTime} min read
+            </span>
+            <span>
+              <TagIcon />
+              {topics} {topics === 1 ? 'topic' : 'topics'}
+            </span>
+          </div>
+          <h1 id="post-title" className={styles.title}>
+            {post.title}
+          </h1>
+          <div className={styles.author}>
+            <span className={styles.avatar} aria-hidden="true">
+              {BLOG_AUTHOR.name.charAt(0).toUpperCase()}
+            </span>
+            <div>
+              <p className={styles.authorName}>{BLOG_AUTHOR.name}</p>
+              <p className={styles.muted}>{BLOG_AUTHOR.role}</p>
+            </div>
+          </div>
+          <div
+            className={styles.content}
+            data-testid="post-content"
+            // The server renders the markdown and sanitises the HTML (no scripts, no handlers, http(s) links).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side, see the comment above
+            dangerouslySetInnerHTML={{ __html: post.contentHtml }}
+          />
+          <FaqAccordion items={post.faq ?? []} />
+          {post.tags.length > 0 && (
+            <div className={styles.tagLinks}>
+              {post.tags.map((tag) => (
+                <Link key={tag} to="/blog/tags/$tag" params={{ tag }} className={styles.tagLink}>
+                  #{tag}
+                </Link>
+              ))}
+            </div>
+          )}
+          <PostActions postId={post.id} url={url} title={post.title} />
+          <AdjacentPosts previous={previous} next={next} />
+          <CommentsSection postId={post.id} />
+        </article>
+        <PostSidebar post={post} toc={toc} progress={progress} related={related} />
+      </div>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 // /blog/tags/{tag}: the posts of one tag (the tag is URL-decoded by the router).
 import { createFileRoute } from '@tanstack/react-router';
 import { blogPostsQuery, tagPostsQuery } from '../../../api/queries.ts';
-import { pageHead } from '../../../config/page-head.ts';
 import { BlogTagScreen } from '../../../features/blog/BlogTagScreen.tsx';
+import { publicHead } from '../../../features/blog/blog-head.ts';
 
 export const Route = createFileRoute('/blog/tags/$tag')({
   loader: async ({ context, params }) => {
@@ -10,8 +10,15 @@ export const Route = createFileRoute('/blog/tags/$tag')({
       context.queryClient.prefetchQuery(tagPostsQuery(context.data, params.tag)),
       context.queryClient.prefetchQuery(blogPostsQuery(context.data)),
     ]);
+    return { origin: context.origin };
   },
-  head: ({ params }) => pageHead(`Posts tagged "${params.tag}"`, `Blog posts about ${params.tag}.`),
+  head: ({ params, loaderData }) =>
+    publicHead({
+      page: `Posts tagged "${params.tag}"`,
+      description: `Blog posts about ${params.tag}: knowledge management, productivity and technology.`,
+      origin: loaderData?.origin ?? '',
+      path: `/blog/tags/${encodeURIComponent(params.tag)}`,
+    }),
   component: BlogTagRoute,
 });
 

@@ -1,11 +1,20 @@
 // /blog/tags: every tag with its post count.
 import { createFileRoute } from '@tanstack/react-router';
 import { blogPostsQuery } from '../../../api/queries.ts';
-import { pageHead } from '../../../config/page-head.ts';
 import { BlogTagsScreen } from '../../../features/blog/BlogTagsScreen.tsx';
+import { publicHead } from '../../../features/blog/blog-head.ts';
 
 export const Route = createFileRoute('/blog/tags/')({
-  loader: ({ context }) => context.queryClient.prefetchQuery(blogPostsQuery(context.data)),
-  head: () => pageHead('All Tags', 'Browse every topic on the blog.'),
+  loader: async ({ context }) => {
+    await context.queryClient.prefetchQuery(blogPostsQuery(context.data));
+    return { origin: context.origin };
+  },
+  head: ({ loaderData }) =>
+    publicHead({
+      page: 'All Tags',
+      description: 'Browse every topic on the blog: knowledge management, productivity, technology and more.',
+      origin: loaderData?.origin ?? '',
+      path: '/blog/tags',
+    }),
   component: BlogTagsScreen,
 });

@@ -1,7 +1,12 @@
-// /blog/post/{id}/{slug?}: one post; the id is an integer, the slug optional (the screen fixes it).
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { blogPostQuery, commentsQuery } from '../../../../api/queries.ts';
+// /blog/post/{id}/{slug?}: one post; the id is an integer, the slug optional. A missing or wrong slug is
+// replaced by the title's (a 301 on the server, a replace in the browser); a missing post is a 404.
+import { slugify } from '@private-notes/shared';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { blogPostQuery, blogPostsQuery, commentsQuery } from '../../../../api/queries.ts';
+import { pageHead } from '../../../../config/page-head.ts';
 import { BlogPostScreen } from '../../../../features/blog/BlogPostScreen.tsx';
+import { postHeadInput, publicHead } from '../../../../features/blog/blog-head.ts';
+import { PostNotAvailable, PostNotFound } from '../../../../features/blog/PostMissing.tsx';
 
 export const Route = createFileRoute('/blog/post/$id/{-$slug}')({
   params: {
@@ -12,15 +17,39 @@ export const Route = createFileRoute('/blog/post/$id/{-$slug}')({
     stringify: (params) => ({ id: String(params.id), slug: params.slug }),
   },
   loader: async ({ context, params }) => {
+    const { queryClient, data, origin } = context;
+    let post: Awaited<ReturnType<typeof data.getPost>>;
+    try {
+      post = await queryClient.ensureQueryData(blogPostQuery(data, params.id));
+    } catch (error) {
+      // By status, not instanceof: on the server the error comes from the server's own copy of ApiError.
+      if ((error as { status?: unknown } | null)?.status === 404) throw notFound();
+      throw error;
+    }
+    const slug = slugify(post.title) || undefined;
+    if (params.slug !== slug) {
+      throw redirect({
+        to: '/blog/post/$id/{-$slug}',
+        params: { id: params.id, slug },
+        replace: true,
+        statusCode: 301,
+      });
+    }
+    // Previous/next and related posts come from the list; comments render with the post.
     await Promise.all([
-      context.queryClient.prefetchQuery(blogPostQuery(context.data, params.id)),
-      context.queryClient.prefetchQuery(commentsQuery(context.data, params.id)),
+      queryClient.prefetchQuery(commentsQuery(data, params.id)),
+      queryClient.prefetchQuery(blogPostsQuery(data)),
     ]);
+    const path = slug ? `/blog/post/${params.id}/${slug}` : `/blog/post/${params.id}`;
+    return { head: postHeadInput(post, origin, path) };
   },
+  head: ({ loaderData }) => (loaderData ? publicHead(loaderData.head) : pageHead('Post Not Found')),
   component: BlogPostRoute,
+  notFoundComponent: PostNotFound,
+  errorComponent: PostNotAvailable,
 });
 
 function BlogPostRoute() {
-  const { id, slug } = Route.useParams();
-  return <BlogPostScreen id={id} slug={slug} />;
+  const { id } = Route.useParams();
+  return <BlogPostScreen id={id} />;
 }

@@ -1,0 +1,75 @@
+// The blog home's newsletter sign-up: POST /api/subscribe (DECISIONS), a thank-you with the address.
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/api.ts';
+import styles from './Blog.module.css';
+import { serverMessage } from './server-message.ts';
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'done'; email: string }
+  | { kind: 'error'; message: string };
+
+export function NewsletterBlock() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    setState({ kind: 'sending' });
+    try {
+      await api.subscribe({ email: address });
+      setState({ kind: 'done', email: address });
+      setEmail('');
+    } catch (error) {
+      setState({
+        kind: 'error',
+        message: serverMessage(error, 'Failed to subscribe. Please try again later.'),
+      });
+    }
+  };
+
+  return (
+    <section className={styles.newsletter} aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">Subscribe to the Newsletter</h2>
+      <p className={styles.subtitle}>
+        New posts on knowledge management, productivity and technology, by e-mail.
+      </p>
+      <form className={styles.newsletterForm} onSubmit={submit}>
+        <label htmlFor="newsletter-email" className="pn-visually-hidden">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          className="pn-input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="pn-button pn-button-primary" disabled={state.kind === 'sending'}>
+          Subscribe
+        </button>
+      </form>
+      <div aria-live="polite">
+        {state.kind === 'done' && (
+          <div className={styles.alertSuccess} role="status">
+            <p className={styles.alertTitle}>Thank you for subscribing!</p>
+            <p>We will send new posts to {state.email}.</p>
+          </div>
+        )}
+        {state.kind === 'error' && (
+          <div className={styles.alertError} role="alert">
+            <p className={styles.alertTitle}>Subscription failed</p>
+            <p>{state.message}</p>
+          </div>
+        )}
+      </div>
+      <p className={styles.privacy}>We respect your privacy. Unsubscribe at any time.</p>
+    </section>
+  );
+}

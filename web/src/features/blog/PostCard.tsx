@@ -1,0 +1,32 @@
+// A post in a list: title, clamped excerpt, two tags and '+N more', date, read time, favourite star.
+import { type BlogPost, formatCardDate, previewText } from '@private-notes/shared';
+import styles from './Blog.module.css';
+import { CalendarIcon, ClockIcon } from './blog-icons.tsx';
+import { FavouriteButton } from './FavouriteButton.tsx';
+import { PostLink } from './PostLink.tsx';
+import { PostTagList } from './PostTagList.tsx';
+
+export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const excerpt = post.excerpt.trim() || previewText(post.content);
+  return (
+    <article className={styles.card} data-testid="post-card">
+      <Heading className={styles.cardTitle}>
+        <PostLink post={post}>{post.title}</PostLink>
+      </Heading>
+      {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
+      <PostTagList tags={post.tags} />
+      <div className={styles.meta}>
+        <span>
+          <CalendarIcon />
+          {formatCardDate(post.publishedAt ?? post.createdAt)}
+        </span>
+        <span>
+          <ClockIcon />
+          {post.readTime} min read
+        </span>
+      </div>
+      <FavouriteButton postId={post.id} title={post.title} />
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+// Head metadata of the public pages: '{page} | Private Notes', description, canonical URL, Open Graph and
+// Twitter tags, and for a post its BlogPosting JSON-LD (SPEC section 9, DECISIONS: real metadata).
+import { type BlogPost, descriptionText, pageTitle } from '@private-notes/shared';
+import { BRAND } from '../../config/site.ts';
+import { BLOG_AUTHOR } from './blog-author.ts';
+
+/** What a route's loader hands its `head`: computed once, sent to the browser with the loader data. */
+export interface PublicHeadInput {
+  page: string;
+  description: string;
+  /** Absolute origin of the site, from the router context. */
+  origin: string;
+  /** The canonical path ('/blog/post/3/my-post'). */
+  path: string;
+  image?: string | null | undefined;
+  article?: ArticleFacts | undefined;
+}
+
+export interface ArticleFacts {
+  headline: string;
+  /** The JSON-LD description: 150 characters (SPEC section 9). */
+  summary: string;
+  publishedAt: string | null;
+  updatedAt: string;
+  tags: string[];
+}
+
+type MetaTag = Record<string, unknown>;
+
+export function publicHead(input: PublicHeadInput) {
+  const title = pageTitle(input.page);
+  const url = `${input.origin}${input.path}`;
+  const image = input.image && /^https?:\/\//i.test(input.image) ? input.image : null;
+  const meta: MetaTag[] = [
+    { title },
+    { name: 'description', content: input.description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: url },
+    { property: 'og:type', content: input.article ? 'article' : 'website' },
+    { property: 'og:site_name', content: BRAND },
+    { property: 'og:locale', content: 'en_US' },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: input.description },
+  ];
+  if (image) meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+  const article = input.article;
+  if (article) {
+    if (article.publishedAt) meta.push({ property: 'article:published_time', content: article.publishedAt });
+    meta.push({ property: 'article:modified_time', content: article.updatedAt });
+    for (const tag of article.tags) meta.push({ property: 'article:tag', content: tag });
+    meta.push({ 'script:ld+json': blogPostingJsonLd(article, url, input.origin, image) });
+  }
+  return { meta, links: [{ rel: 'canonical', href: url }] };
+}
+
+function blogPostingJsonLd(article: ArticleFacts, url: string, origin: string, image: string | null) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: article.headline,
+    description: article.summary,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    ...(image ? { image } : {}),
+    datePublished: article.publishedAt ?? article.updatedAt,
+    dateModified: article.updatedAt,
+    author: { '@type': 'Person', name: BLOG_AUTHOR.name, url: `${origin}/about` },
+    publisher: { '@type': 'Organization', name: BRAND, url: origin },
+    keywords: article.tags.join(', '),
+    inLanguage: 'en-US',
+    isAccessibleForFree: true,
+  };
+}
+
+/** A post's description: its excerpt, else the first 160 characters of its content. */
+export function postDescription(post: Pick<BlogPost, 'excerpt' | 'content'>, max = 160): string {
+  const excerpt = post.excerpt.replace(/\s+/g, ' ').trim();
+  if (excerpt) return excerpt.length <= max ? excerpt : excerpt.slice(0, max).trimEnd();
+  return descriptionText(post.content, max);
+}
+
+/** The head input of a post page. */
+export function postHeadInput(post: BlogPost, origin: string, path: string): PublicHeadInput {
+  return {
+    page: post.title,
+    description: postDescription(post),
+    origin,
+    path,
+    image: post.imageUrl,
+    article: {
+      headline: post.title,
+      summary: postDescription(post, 150),
+      publishedAt: post.publishedAt,
+      updatedAt: post.updatedAt,
+      tags: post.tags,
+    },
+  };
+}

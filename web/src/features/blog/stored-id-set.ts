@@ -1,0 +1,66 @@
+// A set of post ids kept in localStorage (favourites, bookmarks), read by components through a hook.
+// The server and the hydrating browser both see an empty set, so the first render matches; the stored
+// ids appear right after hydration.
+import { useSyncExternalStore } from 'react';
+
+export interface StoredIdSet {
+  /** Adds or removes the id; answers whether it is now in the set. */
+  toggle(id: number): boolean;
+  useIds(): ReadonlySet<number>;
+}
+
+const EMPTY: ReadonlySet<number> = new Set();
+
+export function createStoredIdSet(storageKey: string): StoredIdSet {
+  let cache: ReadonlySet<number> | null = null;
+  const listeners = new Set<() => void>();
+
+  const read = (): ReadonlySet<number> => {
+    if (cache) return cache;
+    try {
+      const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
+      cache = new Set(Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v)) : []);
+    } catch {
+      // Private mode or a damaged value: start empty rather than break the page.
+      cache = new Set();
+    }
+    return cache;
+  };
+
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== storageKey) return;
+    cache = null;
+    notify();
+  };
+
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    if (listeners.size === 1) window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+    };
+  };
+
+  return {
+    toggle(id) {
+      const next = new Set(read());
+      const added = !next.has(id);
+      if (added) next.add(id);
+      else next.delete(id);
+      cache = next;
+      try {
+        localStorage.setItem(storageKey, JSON.stringify([...next]));
+      } catch {
+        // Storage full or blocked: the choice still holds for this page.
+      }
+      notify();
+      return added;
+    },
+    useIds: () => useSyncExternalStore(subscribe, read, () => EMPTY),
+  };
+}
