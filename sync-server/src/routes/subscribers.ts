@@ -26,8 +26,9 @@ export function createSubscribersRouter({ auth, services }: Deps): Router {
 
   router.post('/api/subscribe', subscribeLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
-    const { created } = await subscribers.subscribe(parseBody(SubscribeSchema, req));
-    res.status(created ? 201 : 200).json({ message: SUBSCRIBED_MESSAGE });
+    // New and returning addresses get the same status and text, so nobody can probe who is subscribed.
+    await subscribers.subscribe(parseBody(SubscribeSchema, req));
+    res.status(200).json({ message: SUBSCRIBED_MESSAGE });
   });
 
   router.post('/api/unsubscribe', unsubscribeLimit, async (req, res) => {
