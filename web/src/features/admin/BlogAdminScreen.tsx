@@ -1,8 +1,188 @@
-// Blog administration (/blog/admin). Engineer H replaces this with the full screen (Chakra is available).
-export function BlogAdminScreen({ editPostId }: { editPostId?: number | undefined }) {
+// Blog administration (/blog/admin): back arrow, All Posts / Published / Drafts tabs, 'Create New Post',
+// 'Manage Subscribers', the post cards with their actions, the create/edit dialog and the delete
+// confirmation. `editPostId` (?edit={id}, set after generating a draft from a note) opens that post's
+// dialog once the list has loaded; closing it calls onEditHandled so the route can drop the parameter.
+import { Box, Button, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { BlogPost } from '@private-notes/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { adminPostsQuery } from '../../api/queries.ts';
+import { PlusIcon } from '../notes/note-icons.tsx';
+import { UsersIcon } from './admin-icons.tsx';
+import { BackToNotesLink } from './BackToNotesLink.tsx';
+import { DeletePostDialog } from './DeletePostDialog.tsx';
+import { PostCard } from './PostCard.tsx';
+import { PostEditorDialog } from './PostEditorDialog.tsx';
+import { changedPostFields, createPostPayload, type PostFormValues } from './post-form.ts';
+import { isPostTab, POST_TABS, type PostTab, postsForTab } from './post-tabs.ts';
+import { usePostMutations } from './use-post-mutations.ts';
+
+type EditorState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; postId: number };
+
+interface Props {
+  editPostId?: number | undefined;
+  onEditHandled?: () => void;
+}
+
+export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
+  const query = useQuery(adminPostsQuery());
+  const posts = query.data;
+  const [tab, setTab] = useState<PostTab>('all');
+  const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
+  const [deleteTarget, setDeleteTarget] = useState<BlogPost | null>(null);
+  const { create, update, setPublished, remove } = usePostMutations();
+  // Relative ages ('Created 5 minutes ago') are read against one clock per render of the list.
+  const now = useMemo(() => (posts ? Date.now() : 0), [posts]);
+
+  // ?edit={id}: open that post once it is in the list (once per id, so closing does not reopen it).
+  const openedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (editPostId === undefined || !posts || openedFor.current === editPostId) return;
+    openedFor.current = editPostId;
+    if (posts.some((post) => post.id === editPostId)) setEditor({ kind: 'edit', postId: editPostId });
+    else onEditHandled?.();
+  }, [editPostId, posts, onEditHandled]);
+
+  const editing = editor.kind === 'edit' ? (posts?.find((post) => post.id === editor.postId) ?? null) : null;
+  const closeEditor = () => {
+    setEditor({ kind: 'closed' });
+    if (editPostId !== undefined) onEditHandled?.();
+  };
+
+  const save = async (values: PostFormValues) => {
+    if (editor.kind === 'create') {
+      await create.mutateAsync(createPostPayload(values));
+    } else if (editing) {
+      const changes = changedPostFields(editing, values);
+      if (changes) await update.mutateAsync({ id: editing.id, changes });
+    }
+    closeEditor();
+  };
+
+  const { mutate: publish, isPending: publishPending, variables: publishVars } = setPublished;
+  const onTogglePublished = useCallback(
+    (post: BlogPost) => publish({ id: post.id, published: !post.published }),
+    [publish],
+  );
+  const onEdit = useCallback((post: BlogPost) => setEditor({ kind: 'edit', postId: post.id }), []);
+  const onDelete = useCallback((post: BlogPost) => setDeleteTarget(post), []);
+
+  const confirmDelete = () => {
+    const target = deleteTarget;
+    setDeleteTarget(null);
+    if (target) remove.mutate(target.id);
+  };
+
   return (
-    <div className="pn-container" data-edit-post={editPostId}>
-      <h1 style={{ fontSize: '1.875rem', fontWeight: 700 }}>Blog Administration</h1>
-    </div>
+    <Box maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="blog-admin">
+      <Flex
+        justify="space-between"
+        align={{ base: 'start', md: 'center' }}
+        gap="4"
+        mb="6"
+        direction={{ base: 'column', md: 'row' }}
+      >
+        <HStack gap="3" align="center">
+          <BackToNotesLink />
+          <Stack gap="0">
+            <Text as="h1" fontSize="3xl" fontWeight="bold" lineHeight="short">
+              Blog Administration
+            </Text>
+            <Text color="fg.muted">Write, publish and manage your blog posts</Text>
+          </Stack>
+        </HStack>
+        <HStack gap="2" wrap="wrap">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/subscribers">
+              <UsersIcon />
+              Manage Subscribers
+            </Link>
+          </Button>
+          <Button size="sm" onClick={() => setEditor({ kind: 'create' })}>
+            <PlusIcon />
+            Create New Post
+          </Button>
+        </HStack>
+      </Flex>
+
+      <Tabs.Root value={tab} onValueChange={(details) => isPostTab(details.value) && setTab(details.value)}>
+        <Tabs.List mb="4">
+          {POST_TABS.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value}>
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {POST_TABS.map((item) => (
+          <Tabs.Content key={item.value} value={item.value} pt="0">
+            {item.value !== tab ? null : !posts ? (
+              query.isError ? (
+                <Text color="fg.error" role="alert">
+                  {query.error.message}
+                </Text>
+              ) : (
+                <Stack gap="4" data-testid="admin-posts-loading">
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} height="150px" borderRadius="lg" />
+                  ))}
+                </Stack>
+              )
+            ) : (
+              <PostList
+                posts={postsForTab(posts, item.value)}
+                now={now}
+                publishingId={publishPending ? (publishVars?.id ?? null) : null}
+                onTogglePublished={onTogglePublished}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      {editor.kind !== 'closed' && (editor.kind === 'create' || editing) ? (
+        <PostEditorDialog
+          key={editor.kind === 'create' ? 'new' : editor.postId}
+          open
+          post={editing}
+          saving={create.isPending || update.isPending}
+          onClose={closeEditor}
+          onSave={save}
+        />
+      ) : null}
+      <DeletePostDialog
+        open={deleteTarget !== null}
+        onCancel={() => setDeleteTarget(null)}
+        onConfirm={confirmDelete}
+      />
+    </Box>
+  );
+}
+
+interface PostListProps {
+  posts: BlogPost[];
+  now: number;
+  publishingId: number | null;
+  onTogglePublished(post: BlogPost): void;
+  onEdit(post: BlogPost): void;
+  onDelete(post: BlogPost): void;
+}
+
+function PostList({ posts, now, publishingId, ...actions }: PostListProps) {
+  if (posts.length === 0) {
+    return (
+      <Box borderWidth="1px" borderStyle="dashed" borderRadius="lg" p="10" textAlign="center">
+        <Text color="fg.muted">No blog posts found in this category.</Text>
+      </Box>
+    );
+  }
+  return (
+    <Stack gap="4">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} now={now} publishing={publishingId === post.id} {...actions} />
+      ))}
+    </Stack>
   );
 }

@@ -1,9 +1,212 @@
-// Subscriber administration (/admin/subscribers). Engineer H replaces this with the table (Chakra is available).
+// Subscriber administration (/admin/subscribers): header, search, status filter, CSV export, counts, the
+// virtualised table with its active switches and the unsubscribe confirmation, skeleton and empty states.
+// Search runs over a prebuilt lowercase index and renders through useDeferredValue, so typing stays
+// responsive with 10,000 subscribers.
+import {
+  Badge,
+  Box,
+  Button,
+  EmptyState,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Skeleton,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import {
+  activeSubscriberCount,
+  SUBSCRIBER_STATUS_FILTERS,
+  SUBSCRIBER_STATUS_LABELS,
+  type Subscriber,
+  type SubscriberStatusFilter,
+  SubscriberStatusFilterSchema,
+  subscriberFiltersActive,
+  subscribersCsv,
+  subscribersCsvFileName,
+} from '@private-notes/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { subscribersQuery } from '../../api/queries.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
+import { DownloadIcon, SearchIcon, UsersIcon } from './admin-icons.tsx';
+import { BackToNotesLink } from './BackToNotesLink.tsx';
+import { downloadTextFile } from './download-text-file.ts';
+import { SUBSCRIBER_ROW_HEIGHT } from './SubscriberRow.tsx';
+import { SUBSCRIBER_COLUMNS, SubscribersTable, SubscribersTableFrame } from './SubscribersTable.tsx';
+import { buildSubscriberSearchIndex, searchSubscribers } from './subscriber-search-index.ts';
+import { UnsubscribeDialog } from './UnsubscribeDialog.tsx';
+import { useSetSubscriberActive } from './use-set-subscriber-active.ts';
+
+const SKELETON_ROWS = 5;
+const NO_SUBSCRIBERS: Subscriber[] = [];
+
 export function SubscribersAdminScreen() {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const query = useQuery({ ...subscribersQuery(), enabled: Boolean(user) });
+  const subscribers = query.data ?? NO_SUBSCRIBERS;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<SubscriberStatusFilter>('all');
+  const [unsubscribeTarget, setUnsubscribeTarget] = useState<Subscriber | null>(null);
+
+  const index = useMemo(() => buildSubscriberSearchIndex(subscribers), [subscribers]);
+  // The input shows every keystroke at once; the table follows at the next idle moment.
+  const deferredSearch = useDeferredValue(search);
+  const rows = useMemo(
+    () => searchSubscribers(index, { search: deferredSearch, status }),
+    [index, deferredSearch, status],
+  );
+  const activeCount = useMemo(() => activeSubscriberCount(subscribers), [subscribers]);
+  const filtersActive = subscriberFiltersActive({ search, status });
+
+  const setActive = useSetSubscriberActive((updated, active) => {
+    if (!active) {
+      toast({
+        title: 'Subscriber unsubscribed',
+        description: `${updated.email} will no longer receive the newsletter.`,
+      });
+    }
+  });
+  const { mutate } = setActive;
+  const onSetActive = useCallback(
+    (subscriber: Subscriber, active: boolean) => mutate({ subscriber, active }),
+    [mutate],
+  );
+  const onUnsubscribe = useCallback((subscriber: Subscriber) => setUnsubscribeTarget(subscriber), []);
+
+  const clearFilters = () => {
+    setSearch('');
+    setStatus('all');
+  };
+  const exportCsv = () => {
+    downloadTextFile(
+      `\uFEFF${subscribersCsv(rows)}`,
+      subscribersCsvFileName(new Date()),
+      'text/csv;charset=utf-8',
+    );
+  };
+
+  if (userLoading) {
+    return (
+      <Flex justify="center" py="20">
+        <Spinner size="lg" aria-label="Loading" />
+      </Flex>
+    );
+  }
+
   return (
-    <div className="pn-container">
-      <h1 style={{ fontSize: '1.875rem', fontWeight: 700 }}>Newsletter Subscribers</h1>
-      <p style={{ color: 'var(--pn-fg-muted)' }}>Manage subscribers and engagement metrics</p>
-    </div>
+    <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="subscribers-admin">
+      <Flex align="start" gap="3" mb="6">
+        <BackToNotesLink />
+        <Stack gap="1">
+          <Text as="h1" fontSize="3xl" fontWeight="bold" lineHeight="short">
+            Newsletter Subscribers
+          </Text>
+          <Text color="fg.muted">Manage subscribers and engagement metrics</Text>
+        </Stack>
+      </Flex>
+
+      <Flex gap="3" mb="4" wrap="wrap" align="center">
+        <InputGroup startElement={<SearchIcon />} flex="1" minW="220px">
+          <Input
+            type="search"
+            aria-label="Search subscribers"
+            placeholder="Search by email, name or interest..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </InputGroup>
+        <NativeSelect.Root width="200px">
+          <NativeSelect.Field
+            aria-label="Filter subscribers"
+            value={status}
+            onChange={(event) => setStatus(SubscriberStatusFilterSchema.parse(event.target.value))}
+          >
+            {SUBSCRIBER_STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {SUBSCRIBER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button variant="outline" onClick={exportCsv} disabled={!query.data}>
+          <DownloadIcon />
+          Export CSV
+        </Button>
+      </Flex>
+
+      <HStack justify="space-between" mb="2" wrap="wrap" gap="2">
+        <Text fontSize="sm" color="fg.muted" data-testid="subscriber-count" aria-live="polite">
+          {query.data ? `Showing ${rows.length} of ${subscribers.length} subscribers` : ''}
+        </Text>
+        {query.data ? (
+          <Badge colorPalette="green" variant="subtle" data-testid="active-count">
+            {activeCount} active
+          </Badge>
+        ) : null}
+      </HStack>
+
+      <Box borderWidth="1px" borderRadius="lg" overflow="hidden" bg="bg">
+        {query.isPending ? (
+          <Box overflowX="auto" data-testid="subscribers-loading">
+            <SubscribersTableFrame>
+              <Table.Body>
+                {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                  <Table.Row key={i} height={`${SUBSCRIBER_ROW_HEIGHT}px`}>
+                    {SUBSCRIBER_COLUMNS.map((column) => (
+                      <Table.Cell key={column.label}>
+                        <Skeleton height="4" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </SubscribersTableFrame>
+          </Box>
+        ) : query.isError ? (
+          <Text p="6" color="fg.error" role="alert">
+            {query.error.message}
+          </Text>
+        ) : rows.length === 0 ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <UsersIcon />
+              </EmptyState.Indicator>
+              <EmptyState.Title>No subscribers found</EmptyState.Title>
+              <EmptyState.Description>
+                {filtersActive
+                  ? 'No subscribers match your search or filter.'
+                  : 'Nobody has subscribed to the newsletter yet.'}
+              </EmptyState.Description>
+              {filtersActive ? (
+                <Button variant="outline" size="sm" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              ) : null}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Box overflowX="auto">
+            <SubscribersTable rows={rows} onSetActive={onSetActive} onUnsubscribe={onUnsubscribe} />
+          </Box>
+        )}
+      </Box>
+
+      <UnsubscribeDialog
+        subscriber={unsubscribeTarget}
+        onCancel={() => setUnsubscribeTarget(null)}
+        onConfirm={(subscriber) => {
+          setUnsubscribeTarget(null);
+          mutate({ subscriber, active: false });
+        }}
+      />
+    </Box>
   );
 }

@@ -1,5 +1,6 @@
 // /blog/admin: blog administration; ?edit={id} opens a post for editing. Anonymous visitors go to /auth.
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { adminPostsQuery } from '../../../api/queries.ts';
 import { pageHead } from '../../../config/page-head.ts';
 import { validateBlogAdminSearch } from '../../../features/admin/admin-search.ts';
@@ -11,12 +12,20 @@ export const Route = createFileRoute('/_app/blog/admin')({
   beforeLoad: ({ context, location }) => {
     requireUser(context.user, location.href);
   },
-  loader: ({ context }) => context.queryClient.prefetchQuery(adminPostsQuery()),
+  // Not awaited: the screen shows placeholder cards while the list loads.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(adminPostsQuery());
+  },
   head: () => pageHead('Blog Admin'),
   component: BlogAdminRoute,
 });
 
 function BlogAdminRoute() {
   const { edit } = Route.useSearch();
-  return <BlogAdminScreen editPostId={edit} />;
+  const navigate = Route.useNavigate();
+  // The dialog opened from ?edit= has closed: drop the parameter so a reload does not reopen it.
+  const onEditHandled = useCallback(() => {
+    void navigate({ search: {}, replace: true });
+  }, [navigate]);
+  return <BlogAdminScreen editPostId={edit} onEditHandled={onEditHandled} />;
 }

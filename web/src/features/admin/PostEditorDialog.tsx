@@ -1,0 +1,153 @@
+// The create / edit post dialog: Title, Excerpt, Content (markdown, 10 rows, with a rendered Preview tab),
+// 'Tags (comma separated)'; 'Create Post' or 'Save Changes'. A refused save keeps the dialog open and shows
+// the server's reason under the field it names (or above the buttons when it names none).
+import { Alert, Button, Dialog, Field, Input, Portal, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { type BlogPost, readingTime } from '@private-notes/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { MarkdownView } from '../notes/MarkdownView.tsx';
+import { type PostFormField, type PostFormValues, postFieldError, postFormValues } from './post-form.ts';
+
+interface Props {
+  open: boolean;
+  /** The post being edited; null creates a new one. The parent keys the dialog by it, so fields reset. */
+  post: BlogPost | null;
+  saving: boolean;
+  onClose(): void;
+  /** Rejects with the server's error when the save is refused. */
+  onSave(values: PostFormValues): Promise<unknown>;
+}
+
+export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props) {
+  const [values, setValues] = useState<PostFormValues>(() => postFormValues(post));
+  const [tab, setTab] = useState<'edit' | 'preview'>('edit');
+  const [fieldError, setFieldError] = useState<{ field: PostFormField; text: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const formId = useId();
+
+  const set = (field: keyof PostFormValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (fieldError && (fieldError.field === field || (field === 'tagsText' && fieldError.field === 'tags'))) {
+      setFieldError(null);
+    }
+  };
+  const errorFor = (field: PostFormField) => (fieldError?.field === field ? fieldError.text : null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    setFormError(null);
+    try {
+      await onSave(values);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const mapped = postFieldError(message);
+      if (mapped) setFieldError(mapped);
+      else setFormError(message);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      size="xl"
+      scrollBehavior="inside"
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{post ? 'Edit Blog Post' : 'Create New Blog Post'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form id={formId} onSubmit={submit} noValidate>
+                <Stack gap="4">
+                  <Field.Root invalid={Boolean(errorFor('title'))}>
+                    <Field.Label>Title</Field.Label>
+                    <Input value={values.title} onChange={set('title')} />
+                    <Field.ErrorText>{errorFor('title')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorFor('excerpt'))}>
+                    <Field.Label>Excerpt</Field.Label>
+                    <Textarea rows={2} value={values.excerpt} onChange={set('excerpt')} />
+                    <Field.ErrorText>{errorFor('excerpt')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorFor('content'))}>
+                    <Field.Label>Content</Field.Label>
+                    <Tabs.Root
+                      value={tab}
+                      onValueChange={(details) => setTab(details.value === 'preview' ? 'preview' : 'edit')}
+                      variant="line"
+                      size="sm"
+                      width="full"
+                      lazyMount
+                    >
+                      <Tabs.List>
+                        <Tabs.Trigger value="edit">Edit</Tabs.Trigger>
+                        <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
+                      </Tabs.List>
+                      <Tabs.Content value="edit">
+                        <Textarea
+                          rows={10}
+                          fontFamily="mono"
+                          fontSize="sm"
+                          aria-label="Content"
+                          placeholder="Write your post in markdown..."
+                          value={values.content}
+                          onChange={set('content')}
+                        />
+                      </Tabs.Content>
+                      <Tabs.Content value="preview">
+                        <Stack
+                          minH="220px"
+                          borderWidth="1px"
+                          borderRadius="md"
+                          p="4"
+                          data-testid="post-preview"
+                        >
+                          {values.content.trim() ? (
+                            <MarkdownView markdown={values.content} />
+                          ) : (
+                            <Text color="fg.muted">Nothing to preview yet.</Text>
+                          )}
+                        </Stack>
+                      </Tabs.Content>
+                    </Tabs.Root>
+                    <Field.HelperText>{readingTime(values.content)} min read</Field.HelperText>
+                    <Field.ErrorText>{errorFor('content')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errorFor('tags'))}>
+                    <Field.Label>Tags (comma separated)</Field.Label>
+                    <Input
+                      value={values.tagsText}
+                      onChange={set('tagsText')}
+                      placeholder="knowledge, productivity"
+                    />
+                    <Field.ErrorText>{errorFor('tags')}</Field.ErrorText>
+                  </Field.Root>
+                  {formError ? (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Title>{formError}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" form={formId} loading={saving}>
+                {post ? 'Save Changes' : 'Create Post'}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,68 @@
+import type { BlogPost } from '@private-notes/shared';
+import { describe, expect, it } from 'vitest';
+import { changedPostFields, createPostPayload, postFieldError, postFormValues } from './post-form.ts';
+
+const post: BlogPost = {
+  id: 7,
+  title: 'Linking notes',
+  excerpt: 'Why links beat folders',
+  content: 'one two three',
+  tags: ['notes', 'Knowledge'],
+  published: false,
+  readTime: 1,
+  authorId: 1,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  publishedAt: null,
+  views: 0,
+  commentCount: 0,
+};
+
+describe('post form', () => {
+  it('starts from the post, tags as one comma-separated text', () => {
+    expect(postFormValues(post).tagsText).toBe('notes, Knowledge');
+    expect(postFormValues(null)).toEqual({ title: '', excerpt: '', content: '', tagsText: '' });
+  });
+
+  it('creates with parsed tags and the read time of the content', () => {
+    const payload = createPostPayload({
+      title: 'T',
+      excerpt: '',
+      content: 'word '.repeat(401),
+      tagsText: ' a, b,, a ,c ',
+    });
+    expect(payload).toEqual({
+      title: 'T',
+      excerpt: '',
+      content: 'word '.repeat(401),
+      tags: ['a', 'b', 'c'],
+      readTime: 3,
+    });
+  });
+
+  it('sends only changed fields, and nothing when unchanged', () => {
+    expect(changedPostFields(post, postFormValues(post))).toBeNull();
+    expect(changedPostFields(post, { ...postFormValues(post), tagsText: 'notes,Knowledge ' })).toBeNull();
+    expect(changedPostFields(post, { ...postFormValues(post), title: 'New' })).toEqual({ title: 'New' });
+    expect(changedPostFields(post, { ...postFormValues(post), tagsText: 'notes' })).toEqual({
+      tags: ['notes'],
+    });
+    const long = 'w '.repeat(250);
+    expect(changedPostFields(post, { ...postFormValues(post), content: long })).toEqual({
+      content: long,
+      readTime: 2,
+    });
+  });
+
+  it('maps the server validation answer to its field', () => {
+    expect(postFieldError('400: title: must not be empty')).toEqual({
+      field: 'title',
+      text: 'Title must not be empty',
+    });
+    expect(postFieldError('400: tags.3: must be at most 50 characters')).toEqual({
+      field: 'tags',
+      text: 'Tags must be at most 50 characters',
+    });
+    expect(postFieldError('500: Internal error')).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+// The post dialog's form: its values from a post, the create payload, the changed fields of an edit
+// (SPEC section 4: "Edit saves the changed fields"), and the server's validation answer mapped to a field.
+// Read time is always computed from the content (SPEC section 9), never typed.
+import {
+  type BlogPost,
+  type BlogPostCreate,
+  type BlogPostUpdate,
+  formatTags,
+  parseTags,
+  readingTime,
+} from '@private-notes/shared';
+
+export interface PostFormValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  /** Tags as typed: one comma-separated text. */
+  tagsText: string;
+}
+
+export type PostFormField = 'title' | 'excerpt' | 'content' | 'tags';
+
+export const POST_FIELD_LABELS: Record<PostFormField, string> = {
+  title: 'Title',
+  excerpt: 'Excerpt',
+  content: 'Content',
+  tags: 'Tags',
+};
+
+export const EMPTY_POST_FORM: PostFormValues = { title: '', excerpt: '', content: '', tagsText: '' };
+
+export function postFormValues(post: BlogPost | null): PostFormValues {
+  if (!post) return EMPTY_POST_FORM;
+  return { title: post.title, excerpt: post.excerpt, content: post.content, tagsText: formatTags(post.tags) };
+}
+
+export function createPostPayload(values: PostFormValues): BlogPostCreate {
+  return {
+    title: values.title,
+    excerpt: values.excerpt,
+    content: values.content,
+    tags: parseTags(values.tagsText),
+    readTime: readingTime(values.content),
+  };
+}
+
+/** Only what differs from the post; null when nothing changed (the dialog then just closes). */
+export function changedPostFields(post: BlogPost, values: PostFormValues): BlogPostUpdate | null {
+  const changes: BlogPostUpdate = {};
+  if (values.title !== post.title) changes.title = values.title;
+  if (values.excerpt !== post.excerpt) changes.excerpt = values.excerpt;
+  if (values.content !== post.content) changes.content = values.content;
+  const tags = parseTags(values.tagsText);
+  if (tags.length !== post.tags.length || tags.some((tag, i) => tag !== post.tags[i])) changes.tags = tags;
+  const readTime = readingTime(values.content);
+  if (readTime !== post.readTime) changes.readTime = readTime;
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/**
+ * The server names the bad field first ('400: title: must not be empty'): that becomes
+ * { field: 'title', text: 'Title must not be empty' } for the field's error line. Anything else is null.
+ */
+export function postFieldError(message: string): { field: PostFormField; text: string } | null {
+  const match = /^(?:\d{3}: )?(title|excerpt|content|tags)(?:\.\d+)?: (.+)$/s.exec(message);
+  if (!match) return null;
+  const field = match[1] as PostFormField;
+  return { field, text: `${POST_FIELD_LABELS[field]} ${match[2]}` };
+}
