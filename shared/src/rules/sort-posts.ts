@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const POST_SORTS = ['recent', 'oldest', 'popular'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 export const DEFAULT_POST_SORT: PostSort = 'recent';
-export const PostSortSchema = z.enum(POST_SORTS).catch(DEFAULT_POST_SORT);
+// Marked pure so a bundle that only sorts (the public blog) leaves zod out.
+const PostSortEnum = /* @__PURE__ */ z.enum(POST_SORTS);
+export const PostSortSchema = /* @__PURE__ */ PostSortEnum.catch(DEFAULT_POST_SORT);
 
 export const POST_SORT_LABELS: Record<PostSort, string> = {
   recent: 'Most Recent',

@@ -10,7 +10,9 @@ export interface TagCount {
 
 export const TAG_SORTS = ['frequency', 'alphabetical', 'recent'] as const;
 export type TagSort = (typeof TAG_SORTS)[number];
-export const TagSortSchema = z.enum(TAG_SORTS).catch('frequency');
+// Marked pure so a bundle that only counts tags (the public blog) leaves zod out.
+const TagSortEnum = /* @__PURE__ */ z.enum(TAG_SORTS);
+export const TagSortSchema = /* @__PURE__ */ TagSortEnum.catch('frequency');
 export const TAG_SORT_LABELS: Record<TagSort, string> = {
   frequency: 'Most Popular',
   alphabetical: 'Alphabetical',
