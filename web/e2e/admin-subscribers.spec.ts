@@ -1,0 +1,179 @@
+// Subscriber administration in real Chromium against the real server: the table, search, status filter,
+// empty state with 'Clear filters', the active switch (and its error toast), the unsubscribe confirmation
+// (marks inactive, nothing deleted), CSV export, and the skeleton rows. Subscribers are seeded through
+// POST /api/subscribe (rate limited to 10 an hour per address, so this file seeds 4 once).
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const SEED = [
+  { email: 'ada@example.com', name: 'Lovelace, Ada', interests: ['math', 'engines'] },
+  { email: 'grace@example.com', name: 'Grace Hopper', interests: ['compilers'] },
+  { email: 'linus@example.org', interests: [] },
+  { email: 'margaret@example.com', name: 'Margaret Hamilton', interests: ['apollo', 'software'] },
+];
+
+function row(page: Page, email: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+}
+
+async function openSubscribers(page: Page) {
+  await page.goto('/admin/subscribers');
+  await expect(page.getByRole('heading', { name: 'Newsletter Subscribers' })).toBeVisible();
+  await expect(page.getByTestId('subscriber-count')).toContainText('Showing');
+}
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  for (const subscriber of SEED) {
+    const response = await request.post('/api/subscribe', { data: subscriber });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+  }
+  expect((await request.post('/api/unsubscribe', { data: { email: 'linus@example.org' } })).ok()).toBe(true);
+  await request.dispose();
+});
+
+test('the table, search, status filter and empty state', async ({ page, signIn }) => {
+  await signIn();
+  await openSubscribers(page);
+  await expect(page.getByText('Manage subscribers and engagement metrics')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to notes' })).toHaveAttribute('href', '/notes');
+  const headers = page.getByRole('columnheader');
+  await expect(headers).toHaveText(['Email', 'Name', 'Interests', 'Subscribed On', 'Status', 'Actions']);
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 4 of 4 subscribers');
+  await expect(page.getByTestId('active-count')).toHaveText('3 active');
+  const ada = row(page, 'ada@example.com');
+  await expect(ada.getByRole('cell', { name: 'Lovelace, Ada' })).toBeVisible();
+  await expect(ada.getByRole('cell', { name: 'math, engines' })).toBeVisible();
+  await expect(ada.getByText('Active', { exact: true })).toBeVisible();
+  await expect(row(page, 'linus@example.org').getByText('Inactive', { exact: true })).toBeVisible();
+
+  // Search over e-mail, name and interests, case-insensitive.
+  const search = page.getByRole('searchbox', { name: 'Search subscribers' });
+  await search.fill('HOPPER');
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 1 of 4 subscribers');
+  await expect(row(page, 'grace@example.com')).toBeVisible();
+  await search.fill('apollo');
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 1 of 4 subscribers');
+  await expect(row(page, 'margaret@example.com')).toBeVisible();
+  await search.fill('');
+
+  // Status filter.
+  const filter = page.getByRole('combobox', { name: 'Filter subscribers' });
+  await expect(filter.locator('option')).toHaveText(['All subscribers', 'Active only', 'Inactive only']);
+  await filter.selectOption({ label: 'Inactive only' });
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 1 of 4 subscribers');
+  await expect(row(page, 'linus@example.org')).toBeVisible();
+  await filter.selectOption({ label: 'Active only' });
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 3 of 4 subscribers');
+  await expect(row(page, 'linus@example.org')).toHaveCount(0);
+
+  // Nothing matches: the empty state offers to clear the filters.
+  await search.fill('nobody-at-all');
+  await expect(page.getByText('No subscribers found')).toBeVisible();
+  await expect(page.getByText('No subscribers match your search or filter.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(search).toHaveValue('');
+  await expect(filter).toHaveValue('all');
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 4 of 4 subscribers');
+});
+
+test('the active switch sends {active} and sticks; a refusal shows the server message', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await openSubscribers(page);
+  const grace = row(page, 'grace@example.com');
+  const toggle = grace.getByRole('checkbox', { name: 'Active: grace@example.com' });
+  await expect(toggle).toBeChecked();
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/admin/subscribers/'));
+  await grace.locator('label').click();
+  expect((await put).postDataJSON()).toEqual({ active: false });
+  await expect(grace.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('active-count')).toHaveText('2 active');
+  await page.reload();
+  await expect(row(page, 'grace@example.com').getByText('Inactive', { exact: true })).toBeVisible();
+
+  // The server refuses: the switch goes back and the toast carries its message.
+  await page.route('**/api/admin/subscribers/*', (route) =>
+    route.fulfill({ status: 400, json: { message: 'active: expected boolean' } }),
+  );
+  const again = row(page, 'grace@example.com');
+  await again.locator('label').click();
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  await expect(toast.getByText('Failed to update subscriber')).toBeVisible();
+  await expect(toast.getByText('400: active: expected boolean')).toBeVisible();
+  await expect(again.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(again.getByRole('checkbox', { name: 'Active: grace@example.com' })).not.toBeChecked();
+  await page.unroute('**/api/admin/subscribers/*');
+
+  await again.locator('label').click();
+  await expect(again.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('active-count')).toHaveText('3 active');
+});
+
+test('the unsubscribe icon asks first, then marks the subscriber inactive', async ({ page, signIn }) => {
+  await signIn();
+  await openSubscribers(page);
+  const margaret = row(page, 'margaret@example.com');
+  await margaret.getByRole('button', { name: 'Unsubscribe margaret@example.com' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsubscribe Contact' });
+  await expect(dialog).toContainText('They can resubscribe at any time through the website.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(margaret.getByText('Active', { exact: true })).toBeVisible();
+
+  await margaret.getByRole('button', { name: 'Unsubscribe margaret@example.com' }).click();
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/admin/subscribers/'));
+  await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
+  expect((await put).postDataJSON()).toEqual({ active: false });
+  await expect(margaret.getByText('Inactive', { exact: true })).toBeVisible();
+  // Not a delete: still listed after a reload, inactive.
+  await page.reload();
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 4 of 4 subscribers');
+  await expect(row(page, 'margaret@example.com').getByText('Inactive', { exact: true })).toBeVisible();
+});
+
+test('Export CSV downloads the list with quoted cells and a dated name', async ({ page, signIn }) => {
+  await signIn();
+  await openSubscribers(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  const today = new Date().toISOString().slice(0, 10);
+  expect(download.suggestedFilename()).toBe(`subscribers_${today}.csv`);
+  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  const lines = text.split('\r\n');
+  expect(lines[0]).toBe('Email,Name,Interests,Status,Date Subscribed');
+  expect(lines).toContain(`ada@example.com,"Lovelace, Ada","math, engines",Active,${today}`);
+  expect(lines).toContain(`linus@example.org,,,Inactive,${today}`);
+  expect(lines.filter(Boolean)).toHaveLength(5);
+});
+
+test('five skeleton rows show while the list loads', async ({ page, signIn }) => {
+  await signIn();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/admin/subscribers', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/subscribers');
+  const loading = page.getByTestId('subscribers-loading');
+  await expect(loading.getByRole('row')).toHaveCount(6);
+  release();
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 4 of 4 subscribers');
+  await expect(loading).toHaveCount(0);
+});
+
+test('an anonymous visitor is sent to sign in', async ({ page }) => {
+  await page.goto('/admin/subscribers');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/admin/subscribers',
+  );
+});
