@@ -17,7 +17,8 @@ export interface NoteCardActions {
 interface NoteCardProps extends NoteCardActions {
   note: LocalNote;
   converting: boolean;
-  /** Study and blog conversion are provided by other features; without them the buttons are disabled. */
+  /** Study and blog conversion are provided by other features: without study the button is disabled, without
+   * conversion (or with AI features off) its button is not shown. */
   canStudy: boolean;
   canConvert: boolean;
   now: number;
@@ -96,16 +97,20 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
           >
             <StudyIcon />
           </IconButton>
-          <IconButton
-            aria-label="Convert to Blog Post"
-            title="Convert to Blog Post"
-            size="sm"
-            variant="ghost"
-            disabled={!props.canConvert || converting}
-            onClick={stop(props.onConvert)}
-          >
-            {converting ? <Spinner size="xs" /> : <BlogIcon />}
-          </IconButton>
+          {/* An AI action: absent (not just disabled) when AI features are off. */}
+          {props.canConvert ? (
+            <IconButton
+              aria-label="Convert to Blog Post"
+              title="Convert to Blog Post"
+              size="sm"
+              variant="ghost"
+              disabled={converting}
+              aria-busy={converting}
+              onClick={stop(props.onConvert)}
+            >
+              {converting ? <Spinner size="xs" /> : <BlogIcon />}
+            </IconButton>
+          ) : null}
           <IconButton
             aria-label="Edit Note"
             title="Edit Note"

@@ -43,11 +43,19 @@ export interface NotesScreenProps {
   onConvertToBlog?: (note: LocalNote) => Promise<void>;
   /** The editor's AI buttons (Suggest Tags, Extract Insights); without it they show disabled. */
   editorAiSlot?: (ctx: EditorAiContext) => ReactNode;
+  /** Shown beside the note count and sync status (the study feature's 'due today' count). */
+  headerExtra?: ReactNode;
 }
 
 type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null };
 
-export function NotesScreen({ viewNoteId, onStudy, onConvertToBlog, editorAiSlot }: NotesScreenProps) {
+export function NotesScreen({
+  viewNoteId,
+  onStudy,
+  onConvertToBlog,
+  editorAiSlot,
+  headerExtra,
+}: NotesScreenProps) {
   const navigate = useNavigate();
   const { settings, isLoaded } = useSettings();
   const notes = useLocalNotes();
@@ -180,6 +188,7 @@ export function NotesScreen({ viewNoteId, onStudy, onConvertToBlog, editorAiSlot
               {noteCountLabel(notes?.length ?? 0)}
             </Text>
             <SyncStatusBadge />
+            {headerExtra}
           </HStack>
         </Stack>
         {mode.kind === 'list' ? (

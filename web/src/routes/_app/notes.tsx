@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../config/page-head.ts';
 import { SignInScreen } from '../../features/auth/SignInScreen.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { NotesScreen } from '../../features/notes/NotesScreen.tsx';
 import { validateNotesSearch } from '../../features/notes/notes-search.ts';
+import { NotesWithHelpers } from '../../features/study/NotesWithHelpers.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 
 export const Route = createFileRoute('/_app/notes')({
@@ -18,5 +18,5 @@ function NotesRoute() {
   const { view } = Route.useSearch();
   if (isLoading) return <Loading />;
   if (!user) return <SignInScreen redirect="/notes" />;
-  return <NotesScreen viewNoteId={view} />;
+  return <NotesWithHelpers viewNoteId={view} />;
 }

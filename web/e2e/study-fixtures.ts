@@ -1,0 +1,37 @@
+// Data helpers for the study and AI browser tests: notes made through the real API (with a client id, as the
+// app's sync would) and the toast locator (default toasts are status, destructive ones alert).
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+export const STUDY_NOTE = `# Spaced repetition
+
+Spaced repetition is a learning technique that schedules reviews at increasing intervals.
+
+## Active recall
+
+Active recall means retrieving an answer from memory instead of rereading it. It strengthens memory more than passive review.
+
+## FSRS
+
+FSRS is a scheduling algorithm that models memory stability and difficulty for each card.`;
+
+export async function createServerNote(
+  page: Page,
+  note: { title: string; content: string; tags?: string[] },
+): Promise<{ id: number; clientId: string }> {
+  const clientId = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const response = await page.request.post('/api/notes', {
+    data: { title: note.title, content: note.content, tags: note.tags ?? [], clientId },
+  });
+  expect(response.ok(), `POST /api/notes answered ${response.status()}`).toBe(true);
+  const body = (await response.json()) as { id: number };
+  return { id: body.id, clientId };
+}
+
+export function toast(page: Page, title: string) {
+  return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: title });
+}
+
+export function noteCard(page: Page, title: string) {
+  return page.getByTestId('note-card').filter({ hasText: title });
+}

@@ -1,0 +1,113 @@
+// The editor's AI helpers (SPEC sections 2, 5, 8): Suggest Tags adds the suggested tags not already in the
+// list; Extract Insights shows the insights under the editor. Each is disabled while the editor is busy, while
+// its own call runs, or when the content is empty; blank content asks for some first.
+import { Button } from '@chakra-ui/react';
+import { AI_ERRORS, extractInsights, suggestTags } from '@private-notes/shared/ai';
+import { useState } from 'react';
+import { api } from '../../api/api.ts';
+import { db } from '../../db/db.ts';
+import { toast } from '../../ui/toast-store.ts';
+import type { EditorAiContext } from '../notes/NoteEditor.tsx';
+import { serverOrLocal } from './server-or-local.ts';
+
+async function ownerTags(): Promise<string[]> {
+  const notes = await db.notes.filter((note) => !note.deleted).toArray();
+  return [...new Set(notes.flatMap((note) => note.tags))];
+}
+
+export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
+  const [running, setRunning] = useState<'tags' | 'insights' | null>(null);
+  const empty = ctx.content === '';
+
+  const suggest = async () => {
+    if (!ctx.content.trim()) {
+      toast({
+        title: 'Cannot suggest tags',
+        description: 'Please add some content to your note first.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setRunning('tags');
+    try {
+      const content = ctx.content;
+      const tags = await serverOrLocal(
+        async () => (await api.suggestTags(content)).tags,
+        // Offline, the owner's tags across local notes are the vocabulary to prefer (as the server does).
+        async () => suggestTags(content, await ownerTags()),
+      );
+      if (tags.length === 0) {
+        toast({
+          title: 'No tags suggested',
+          description: 'Try adding more content to your note for better tag suggestions.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      ctx.addTags(tags);
+      toast({ title: 'Tags suggested', description: 'AI has suggested tags based on your note content.' });
+    } catch {
+      toast({ ...AI_ERRORS.suggestTags, variant: 'destructive' });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const extract = async () => {
+    if (!ctx.content.trim()) {
+      toast({
+        title: 'Cannot extract insights',
+        description: 'Please add some content to your note first.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setRunning('insights');
+    try {
+      const content = ctx.content;
+      const insights = await serverOrLocal(
+        async () => (await api.extractInsights(content)).insights,
+        () => extractInsights(content),
+      );
+      if (insights.length === 0) {
+        toast({
+          title: 'No insights found',
+          description: 'Try adding more content to your note for better insight extraction.',
+        });
+        return;
+      }
+      ctx.setInsights(insights);
+      toast({
+        title: 'Insights extracted',
+        description: 'AI has extracted key insights from your note content.',
+      });
+    } catch {
+      toast({ ...AI_ERRORS.extractInsights, variant: 'destructive' });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        loading={running === 'tags'}
+        disabled={ctx.loading || running === 'tags' || empty}
+        onClick={() => void suggest()}
+      >
+        Suggest Tags
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        loading={running === 'insights'}
+        disabled={ctx.loading || running === 'insights' || empty}
+        onClick={() => void extract()}
+      >
+        Extract Insights
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// Convert to Blog Post (SPEC sections 2, 4, 8): the server drafts a post from the note and answers its id; the
+// toast links to /blog/admin?edit={id} for 8 seconds. The server knows the note by its server id, so a note
+// that has not synced yet is synced first; if it still cannot be, the owner is told it must sync.
+import { AI_ERRORS } from '@private-notes/shared/ai';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api.ts';
+import { ADMIN_BLOG_KEY } from '../../api/queries.ts';
+import { db } from '../../db/db.ts';
+import type { LocalNote } from '../../db/types.ts';
+import { syncEngine } from '../../sync/app-sync.ts';
+import { toast } from '../../ui/toast-store.ts';
+
+export const BLOG_TOAST_MS = 8000;
+export const NOT_SYNCED_TEXT =
+  'This note has not been synced to the server yet. Connect to the internet and let it sync, then try again.';
+
+async function serverIdOf(note: LocalNote): Promise<number | null> {
+  if (note.serverId !== null && note.syncState === 'synced') return note.serverId;
+  // Unsynced edits would be missing from the draft: push them first.
+  await syncEngine.syncNow().catch(() => {});
+  const fresh = await db.notes.get(note.id);
+  return fresh?.serverId ?? null;
+}
+
+export async function convertToBlog(note: LocalNote, queryClient?: QueryClient): Promise<void> {
+  try {
+    const serverId = await serverIdOf(note);
+    if (serverId === null) {
+      toast({ title: AI_ERRORS.generateBlog.title, description: NOT_SYNCED_TEXT, variant: 'destructive' });
+      return;
+    }
+    const { id } = await api.generateBlog(serverId);
+    await queryClient?.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
+    toast({
+      title: 'Blog post generated successfully',
+      duration: BLOG_TOAST_MS,
+      action: { label: 'View and edit the blog post', href: `/blog/admin?edit=${id}` },
+    });
+  } catch {
+    toast({ ...AI_ERRORS.generateBlog, variant: 'destructive' });
+  }
+}

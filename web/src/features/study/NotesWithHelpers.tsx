@@ -1,0 +1,41 @@
+// The notes screen with the study and AI features plugged into its seams: Study Mode opens the overlay,
+// Convert to Blog Post drafts a post, the editor gets Suggest Tags and Extract Insights, and the header shows
+// the flashcards due today across notes. With Settings › AI features off, no AI button is passed in.
+import { Badge } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { convertToBlog } from '../ai/convert-to-blog.ts';
+import { EditorAiButtons } from '../ai/EditorAiButtons.tsx';
+import { NotesScreen } from '../notes/NotesScreen.tsx';
+import { useSettings } from '../settings/use-settings.ts';
+import { startReviewSync } from './review-sync-app.ts';
+import { StudyMode } from './StudyMode.tsx';
+import { useDueCounts } from './use-due-counts.ts';
+
+export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefined }) {
+  const { settings } = useSettings();
+  const queryClient = useQueryClient();
+  const [studyId, setStudyId] = useState<string | null>(null);
+  const due = useDueCounts();
+  useEffect(() => startReviewSync(), []);
+  const ai = settings.aiFeatures;
+
+  return (
+    <>
+      <NotesScreen
+        viewNoteId={viewNoteId}
+        onStudy={(note) => setStudyId(note.id)}
+        onConvertToBlog={ai ? (note) => convertToBlog(note, queryClient) : undefined}
+        editorAiSlot={ai ? (ctx) => <EditorAiButtons ctx={ctx} /> : undefined}
+        headerExtra={
+          due && due.total > 0 ? (
+            <Badge colorPalette="blue" variant="subtle" data-testid="due-today-total">
+              {due.total === 1 ? '1 flashcard due today' : `${due.total} flashcards due today`}
+            </Badge>
+          ) : null
+        }
+      />
+      <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,242 @@
+// Study mode: a full-screen overlay (focus kept inside, Escape closes) with the Read, Key Points and Flashcards
+// tabs, a timer counting up as m:ss, a fullscreen toggle and the note's 'due today' count. Flashcards and key
+// points come from the browser's database; generating them (an AI button, hidden when AI features are off)
+// stores a new set there, so the session works the same with no connection.
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Flex,
+  HStack,
+  IconButton,
+  Portal,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { formatElapsed } from '@private-notes/shared';
+import { AI_ERRORS } from '@private-notes/shared/ai';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '../../db/db.ts';
+import type { LocalNote } from '../../db/types.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { MarkdownView } from '../notes/MarkdownView.tsx';
+import { ExpandIcon, ShrinkIcon } from '../notes/note-icons.tsx';
+import { useSettings } from '../settings/use-settings.ts';
+import { countDueToday, reviewsByCard } from './card-schedule.ts';
+import { FlashcardsPanel } from './FlashcardsPanel.tsx';
+import { KeyPointsPanel } from './KeyPointsPanel.tsx';
+import { startReviewSync } from './review-sync-app.ts';
+import { createFlashcards, createKeyPoints } from './study-material.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+import { useStudyTimer } from './use-study-timer.ts';
+
+type StudyTab = 'read' | 'keypoints' | 'flashcards';
+
+interface Props {
+  /** The note's client id, or null when study mode is closed. */
+  noteId: string | null;
+  onClose(): void;
+}
+
+export function StudyMode({ noteId, onClose }: Props) {
+  const open = noteId !== null;
+  const { settings } = useSettings();
+  const [tab, setTab] = useState<StudyTab>('read');
+  const [busy, setBusy] = useState<'flashcards' | 'keypoints' | null>(null);
+  const seconds = useStudyTimer(open);
+  const fullscreen = useFullscreen();
+
+  const note = useLiveQuery(async () => (noteId ? ((await db.notes.get(noteId)) ?? null) : null), [noteId]);
+  const cards = useLiveQuery(
+    async () => (noteId ? await db.flashcards.where('noteId').equals(noteId).toArray() : []),
+    [noteId],
+  );
+  const points = useLiveQuery(
+    async () => (noteId ? await db.keyPoints.where('noteId').equals(noteId).sortBy('id') : []),
+    [noteId],
+  );
+  const reviews = useLiveQuery(
+    async () => (noteId ? await db.reviews.where('noteId').equals(noteId).toArray() : []),
+    [noteId],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    setTab('read');
+    startReviewSync();
+  }, [open]);
+
+  const close = () => {
+    fullscreen.exit();
+    onClose();
+  };
+
+  const generateCards = async (target: LocalNote) => {
+    setBusy('flashcards');
+    try {
+      const made = await createFlashcards(target);
+      toast({
+        title: 'Flashcards generated',
+        description: `Created ${made.length} flashcards from your note`,
+      });
+    } catch {
+      toast({ ...AI_ERRORS.generateFlashcards, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const generatePoints = async (target: LocalNote) => {
+    setBusy('keypoints');
+    try {
+      const made = await createKeyPoints(target);
+      toast({
+        title: 'Key points extracted',
+        description: `Extracted ${made.length} key points from your note`,
+      });
+    } catch {
+      toast({ ...AI_ERRORS.keyInsights, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const now = new Date();
+  const dueToday =
+    cards && reviews
+      ? countDueToday(
+          cards.map((c) => c.id),
+          reviewsByCard(reviews),
+          now,
+        )
+      : 0;
+  const ai = settings.aiFeatures;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => {
+        if (!event.open) close();
+      }}
+      size="full"
+      motionPreset="none"
+      // Not modal in the aria-hidden sense, so the toasts (outside the dialog) are still announced; focus stays
+      // trapped inside and the page behind does not scroll, as with a modal.
+      modal={false}
+      trapFocus
+      preventScroll
+      closeOnInteractOutside={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="study-mode" aria-label="Study mode">
+            <Dialog.Header borderBottomWidth="1px">
+              <Flex justify="space-between" align="center" gap="3" w="full" wrap="wrap">
+                <Stack gap="0" minW="0">
+                  <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+                    Study Mode
+                  </Text>
+                  <Dialog.Title wordBreak="break-word">{note?.title ?? ''}</Dialog.Title>
+                </Stack>
+                <HStack gap="2">
+                  <Badge colorPalette="blue" variant="subtle" data-testid="note-due-today">
+                    {dueToday} due today
+                  </Badge>
+                  <Text
+                    fontFamily="mono"
+                    fontSize="lg"
+                    aria-label="Study time"
+                    role="timer"
+                    data-testid="study-timer"
+                  >
+                    {formatElapsed(seconds)}
+                  </Text>
+                  <IconButton
+                    aria-label={fullscreen.isFullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+                    title={fullscreen.isFullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+                    size="sm"
+                    variant="ghost"
+                    onClick={fullscreen.toggle}
+                  >
+                    {fullscreen.isFullscreen ? <ShrinkIcon /> : <ExpandIcon />}
+                  </IconButton>
+                  <Dialog.CloseTrigger asChild position="static">
+                    <CloseButton size="sm" aria-label="Close study mode" />
+                  </Dialog.CloseTrigger>
+                </HStack>
+              </Flex>
+            </Dialog.Header>
+            <Dialog.Body>
+              {note ? (
+                <Tabs.Root
+                  value={tab}
+                  onValueChange={(event) => setTab(event.value as StudyTab)}
+                  variant="line"
+                  lazyMount
+                >
+                  <Tabs.List>
+                    <Tabs.Trigger value="read">Read</Tabs.Trigger>
+                    <Tabs.Trigger value="keypoints">Key Points</Tabs.Trigger>
+                    <Tabs.Trigger value="flashcards">Flashcards</Tabs.Trigger>
+                  </Tabs.List>
+                  <Tabs.Content value="read">
+                    <Box maxW="3xl" mx="auto">
+                      <MarkdownView markdown={note.content} />
+                    </Box>
+                  </Tabs.Content>
+                  <Tabs.Content value="keypoints">
+                    <Stack gap="4" maxW="3xl" mx="auto">
+                      {ai ? (
+                        <Button
+                          alignSelf="start"
+                          colorPalette="blue"
+                          loading={busy === 'keypoints'}
+                          disabled={busy !== null}
+                          onClick={() => void generatePoints(note)}
+                        >
+                          Extract Key Points
+                        </Button>
+                      ) : null}
+                      <KeyPointsPanel points={points ?? []} />
+                    </Stack>
+                  </Tabs.Content>
+                  <Tabs.Content value="flashcards">
+                    <Stack gap="4">
+                      {ai ? (
+                        <Button
+                          alignSelf="center"
+                          colorPalette="blue"
+                          loading={busy === 'flashcards'}
+                          disabled={busy !== null}
+                          onClick={() => void generateCards(note)}
+                        >
+                          Generate Flashcards
+                        </Button>
+                      ) : null}
+                      {cards && cards.length > 0 ? (
+                        <FlashcardsPanel
+                          key={note.id}
+                          noteId={note.id}
+                          cards={cards}
+                          reviews={reviews ?? []}
+                        />
+                      ) : (
+                        <Text color="fg.muted" textAlign="center">
+                          No flashcards yet.
+                        </Text>
+                      )}
+                    </Stack>
+                  </Tabs.Content>
+                </Tabs.Root>
+              ) : null}
+            </Dialog.Body>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,34 @@
+// Flashcards and key points for a note, generated on demand (server when online, the local algorithms
+// otherwise) and kept in the browser's database, so study mode reads them back with no connection.
+
+import { keyPointId } from '@private-notes/shared';
+import { generateFlashcards, keyPoints } from '@private-notes/shared/ai';
+import { api } from '../../api/api.ts';
+import { saveFlashcards, saveKeyPoints } from '../../db/study-store.ts';
+import type { LocalFlashcard, LocalKeyPoint, LocalNote } from '../../db/types.ts';
+import { serverOrLocal } from '../ai/server-or-local.ts';
+
+/**
+ * Cards are generated for the note's client id (never its server id): card ids hash it, so the same note gives
+ * the same card ids on every device and its review history follows the card.
+ */
+export async function createFlashcards(note: Pick<LocalNote, 'id' | 'content'>): Promise<LocalFlashcard[]> {
+  const cards = await serverOrLocal(
+    async () => (await api.generateFlashcards(note.content, note.id)).flashcards,
+    () => generateFlashcards(note.content, note.id),
+  );
+  const local = cards.map((card) => ({ ...card, noteId: note.id }));
+  await saveFlashcards(note.id, local);
+  return local;
+}
+
+export async function createKeyPoints(note: Pick<LocalNote, 'id' | 'content'>): Promise<LocalKeyPoint[]> {
+  const texts = await serverOrLocal(
+    async () => (await api.keyInsights(note.content)).insights,
+    () => keyPoints(note.content),
+  );
+  const now = Date.now();
+  const points = texts.map((content, index) => ({ id: keyPointId(index, now), content, noteId: note.id }));
+  await saveKeyPoints(note.id, points);
+  return points;
+}
