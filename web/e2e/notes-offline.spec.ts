@@ -1,0 +1,119 @@
+// Offline-first in real Chromium: the service worker opens /notes with no connection, notes created and
+// edited offline show at once with 'N changes waiting', the server gets them once back online (within 30 s),
+// and repeated offline/online rounds never duplicate a note. Also the installable manifest.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+interface ServerNote {
+  id: number;
+  title: string;
+  content: string;
+}
+
+async function serverNotes(page: Page): Promise<ServerNote[]> {
+  const response = await page.request.get('/api/notes');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ServerNote[];
+}
+
+async function newNote(page: Page, title: string, content: string) {
+  await page.getByRole('button', { name: 'New Note' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill(content);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Note created successfully')).toBeVisible();
+}
+
+const status = (page: Page) => page.getByTestId('sync-status');
+
+test.beforeEach(async ({ page, signIn }) => {
+  await signIn();
+  for (const note of await serverNotes(page)) await page.request.delete(`/api/notes/${note.id}`);
+});
+
+test('works offline after a reload, then syncs without duplicates', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await newNote(page, 'Written online', 'first version');
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 15_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await expect(status(page)).toContainText('Offline');
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Written online' })).toBeVisible();
+
+  await newNote(page, 'Written offline', 'no network here');
+  await page
+    .getByTestId('note-card')
+    .filter({ hasText: 'Written online' })
+    .getByRole('button', { name: 'Edit Note' })
+    .click();
+  await page.getByLabel('Content').fill('second version, offline');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Note updated successfully')).toBeVisible();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Written offline' })).toBeVisible();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'second version, offline' })).toBeVisible();
+  await expect(status(page)).toContainText('2 changes waiting');
+
+  // The server has not heard of either change.
+  expect((await serverNotes(page)).map((n) => `${n.title}|${n.content}`)).toEqual([
+    'Written online|first version',
+  ]);
+
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
+  const synced = (await serverNotes(page)).map((n) => `${n.title}|${n.content}`).sort();
+  expect(synced).toEqual(['Written offline|no network here', 'Written online|second version, offline']);
+
+  // Several offline/online rounds: every note reaches the server exactly once.
+  for (let round = 1; round <= 3; round++) {
+    await context.setOffline(true);
+    await expect(status(page)).toContainText('Offline');
+    await newNote(page, `Round ${round}`, `made offline in round ${round}`);
+    await context.setOffline(false);
+    await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
+  }
+  const titles = (await serverNotes(page)).map((n) => n.title).sort();
+  expect(titles).toEqual(['Round 1', 'Round 2', 'Round 3', 'Written offline', 'Written online']);
+  expect(new Set(titles).size).toBe(titles.length);
+  await expect(page.getByTestId('note-card')).toHaveCount(5);
+});
+
+test('the app is installable: manifest with name, icons (maskable too) and a service worker', async ({
+  page,
+}) => {
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest.name).toBe('Private Notes');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.start_url).toBe('/notes');
+  const sizes = manifest.icons.map(
+    (icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`,
+  );
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
+    const response = await page.request.get(icon.src);
+    expect(response.ok(), icon.src).toBe(true);
+    expect(response.headers()['content-type']).toContain(icon.type.split('+')[0]);
+  }
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  // Private API answers are never stored by the service worker.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached.filter((path) => path.startsWith('/api/') && !path.startsWith('/api/blog'))).toEqual([]);
+});
