@@ -1,59 +1,137 @@
-// Serving the built web app (pages/web-app.ts): cache headers of build files, compression, pages for
-// client routes, JSON 404s under /api, and the page shown before the app is built. The renderer here is a
-// minimal stand-in for web/dist-ssr/entry-server.js; the real one is tested with the web app.
-import { mkdir, writeFile } from 'node:fs/promises';
+// Serving the web app (pages/web-app.ts) over plain HTTP, no browser: server-rendered public pages with
+// their content, titles and CSS links; 404 for unknown paths; cache rules (public pages revalidate with an
+// ETag, private ones are never stored, hashed assets cached for a year); the page shown before a build.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
 
-const ENTRY_SERVER = `
-export function buildRouterManifest(viteManifest) { return viteManifest; }
-export async function renderPage({ request }) {
-  const html = '<!doctype html><title>App shell</title><p>' + new URL(request.url).pathname + '</p>';
-  return { response: new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }), isPrivate: false };
-}
-`;
+const root = path.resolve(import.meta.dirname, '../..');
 
-describe('web app serving', () => {
+describe('web app serving (built app, server rendering)', () => {
   let s: TestServer;
-  beforeAll(async () => {
-    const root = await makeTempDir('pn-web-');
-    const dist = path.join(root, 'dist');
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
-    await mkdir(path.join(dist, '.vite'));
-    await mkdir(path.join(root, 'dist-ssr'));
-    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
-    await writeFile(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY_SERVER);
-    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    await writeFile(
-      path.join(dist, 'assets', 'index-Ab12Cd34.js'),
-      `console.log(${JSON.stringify('x'.repeat(5000))});`,
-    );
-    s = await startTestServer({ webDistDir: dist });
-  });
-  afterAll(() => s.close());
+  let copy: string;
 
-  it('caches hashed assets for a year, compressed', async () => {
-    const res = await fetch(`${s.url}/assets/index-Ab12Cd34.js`, { headers: { 'accept-encoding': 'gzip' } });
+  beforeAll(async () => {
+    if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
+      const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('npm run build failed');
+    }
+    // A private copy: other builds may replace web/dist while this runs. Inside node_modules so the
+    // server bundle resolves its packages from the repository.
+    copy = path.join(root, 'node_modules/.cache/pn-web-app-test', String(process.pid));
+    cpSync(path.join(root, 'web/dist'), path.join(copy, 'dist'), { recursive: true });
+    cpSync(path.join(root, 'web/dist-ssr'), path.join(copy, 'dist-ssr'), { recursive: true });
+    s = await startTestServer({ webDistDir: path.join(copy, 'dist') });
+  }, 180_000);
+
+  afterAll(async () => {
+    await s?.close();
+    rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('renders /privacy-policy on the server: heading, text, title, lang, styles and preloads', async () => {
+    const res = await s.api('GET', '/privacy-policy');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html: string = res.body;
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(html).toContain('<h1>Privacy Policy</h1>');
+    expect(html).toContain('Last updated <!-- -->April 12, 2025');
+    expect(html).toContain('No trackers, no advertising');
+    expect(html).toContain('<title>Privacy Policy | Private Notes</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/privacy-policy-[^"]+\.js"/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/entry-client-[^"]+\.js"/);
+    // The theme is applied before paint.
+    expect(html).toContain('private-notes-theme');
+  });
+
+  it('renders the terms with the 30 days’ notice', async () => {
+    const res = await s.api('GET', '/terms-of-service');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<h1>Terms of Service</h1>');
+    expect(res.body).toContain('at least 30 days');
+  });
+
+  it('answers an unknown path with the not-found screen and status 404', async () => {
+    const res = await s.api('GET', '/no/such/page');
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('404 Page Not Found');
+    expect(res.body).toContain('Did you forget to add the page to the router?');
+  });
+
+  it('lets public pages revalidate with an ETag and answers 304 when unchanged', async () => {
+    const first = await s.api('GET', '/privacy-policy');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers.get('vary')).toMatch(/Cookie/);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await s.api('GET', '/privacy-policy')).headers.get('etag')).toBe(etag);
+    // node:http rather than fetch: fetch adds 'Cache-Control: no-cache' to conditional requests.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .get(`${s.url}/privacy-policy`, { headers: { 'if-none-match': etag! } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(304);
+  });
+
+  it('allows the inline scripts by hash, with no nonce that would break a cached copy', async () => {
+    const res = await s.api('GET', '/privacy-policy');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).not.toContain('nonce-');
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    const html: string = res.body;
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter(
+      (m) => m[1],
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const { createHash } = await import('node:crypto');
+    for (const m of inline) {
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    }
+  });
+
+  it('never stores the owner’s screens or pages rendered for the signed-in owner', async () => {
+    const notes = await s.api('GET', '/notes');
+    expect(notes.status).toBe(200);
+    expect(notes.headers.get('cache-control')).toBe('private, no-store');
+    expect(notes.body).toContain('Loading...');
+
+    const cookie = await s.login();
+    const page = await s.api('GET', '/privacy-policy', { cookie });
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(
+      page.body,
+      page.body.slice(page.body.indexOf('<header'), page.body.indexOf('</header>')),
+    ).toContain('Logout (<!-- -->admin<!-- -->)');
+    const anonymous = await s.api('GET', '/privacy-policy');
+    expect(anonymous.body).not.toContain('Logout (');
+  });
+
+  it('caches hashed assets for a year, compressed, and 404s missing files without rendering', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(copy, 'dist/.vite/manifest.json'), 'utf8'));
+    const entry = manifest['src/entry-client.tsx'].file as string;
+    const res = await fetch(`${s.url}/${entry}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
-  });
-
-  it('never lets the service worker script be cached', async () => {
-    expect((await s.api('GET', '/sw.js')).headers.get('cache-control')).toBe('no-cache');
-  });
-
-  it('answers client routes with a page, missing build files with 404, /api with JSON 404', async () => {
-    const deep = await s.api('GET', '/notes/42/edit');
-    expect(deep.status).toBe(200);
-    expect(deep.body).toContain('App shell');
-    expect(deep.body).toContain('/notes/42/edit');
-    expect(deep.headers.get('cache-control')).not.toMatch(/immutable/);
-    expect((await s.api('GET', '/assets/gone-123.js')).status).toBe(404);
+    const missing = await s.api('GET', '/assets/nothing-here.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBe('Not found');
     expect((await s.api('GET', '/api/nothing')).body).toEqual({ message: 'Not found' });
   });
+});
 
+describe('web app serving before a build', () => {
   it('serves a small page when the app is not built', async () => {
     const bare = await startTestServer();
     try {

@@ -1,7 +1,7 @@
 // Every call of SPEC section 7 (plus DECISIONS.md's additions), typed with the shared schemas' types.
 // Screens and query factories call these; nothing else builds an /api URL. Answers are trusted as typed
 // (the server validates and shapes them): parsing them with zod here would put zod in every public page's
-// bundle (see docs/decisions/public-bundle-without-zod.md).
+// bundle (see docs/decisions/public-pages-ssr-and-bundle.md).
 import {
   API,
   type BlogListParams,

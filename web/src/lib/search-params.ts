@@ -1,6 +1,6 @@
 // Tolerant readers for URL search parameters, used by the routes' validateSearch. Plain functions rather
 // than zod: route definitions sit in the entry chunk of every page, and even zod/mini costs ~10 KB gzip
-// there (docs/decisions/public-bundle-without-zod.md). A bad value is dropped, never an error page.
+// there (docs/decisions/public-pages-ssr-and-bundle.md). A bad value is dropped, never an error page.
 
 /** A string of at most `max` characters, or undefined. */
 export function optionalText(value: unknown, max = 200): string | undefined {

@@ -8,6 +8,9 @@ import { PrivateProviders } from '../ui/private/PrivateProviders.tsx';
 
 export const Route = createFileRoute('/_app')({
   ssr: false,
+  // The server renders this layout's pending screen ('Loading...'); kept in the route (not a lazy chunk)
+  // so renderToString has it at once. It is plain markup, no UI kit.
+  codeSplitGroupings: [['component']],
   pendingMs: 0,
   pendingMinMs: 0,
   beforeLoad: async ({ context }) => ({

@@ -1,0 +1,48 @@
+// Browser tests in real Chromium (/usr/bin/chromium) against the real built server on a fresh DATA_DIR.
+// One worker (2 cores shared). Each engineer runs their specs with their own E2E_PORT (default 4310).
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_OWNER, E2E_PORT } from './web/e2e/owner.ts';
+
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'web/e2e',
+  // Per port: engineers run their specs at the same time, and a shared folder gets wiped under them.
+  outputDir: `test-results/e2e-${E2E_PORT}`,
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'line' : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node web/e2e/serve.mjs',
+    url: `${baseURL}/privacy-policy`,
+    // A fresh server (and data) for every run.
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_PORT: String(E2E_PORT), E2E_OWNER_PASSWORD: E2E_OWNER.password },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,44 @@
+// Starts the built server for the browser tests: a fresh temporary DATA_DIR, the known owner password,
+// the port from E2E_PORT, and a private copy of the build (several engineers rebuild web/dist while
+// others test; a page must not lose its chunks mid-run). Removes both when Playwright stops it.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
+  console.error('The web app is not built: run `npm run build` first (npm test does).');
+  process.exit(1);
+}
+const port = process.env.E2E_PORT ?? '4310';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pn-e2e-'));
+// Inside node_modules, so the server bundle still resolves its packages from the repository.
+const buildCopy = path.join(root, 'node_modules/.cache/pn-e2e', port);
+rmSync(buildCopy, { recursive: true, force: true });
+cpSync(path.join(root, 'web/dist'), path.join(buildCopy, 'dist'), { recursive: true });
+cpSync(path.join(root, 'web/dist-ssr'), path.join(buildCopy, 'dist-ssr'), { recursive: true });
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: port,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(buildCopy, 'dist'),
+    OWNER_USERNAME: 'admin',
+    OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD ?? 'e2e-owner-password-1',
+    LOG_REQUESTS: 'false',
+  },
+});
+const cleanUp = () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(buildCopy, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});
