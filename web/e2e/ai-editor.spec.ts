@@ -1,0 +1,125 @@
+// The editor's AI helpers and blog conversion in real Chromium: Suggest Tags and Extract Insights with their
+// disabled rules and toasts, suggested tags added only when new, the insights list, and Convert to Blog Post
+// with the per-note spinner and the toast link to /blog/admin?edit={id}.
+import { expect, test } from './fixtures.ts';
+import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
+
+test.beforeEach(async ({ signIn }) => {
+  await signIn();
+});
+
+test('Suggest Tags and Extract Insights in the editor', async ({ page }) => {
+  await page.goto('/notes');
+  await page.getByRole('button', { name: 'New Note' }).click();
+  const suggest = page.getByRole('button', { name: 'Suggest Tags' });
+  const extract = page.getByRole('button', { name: 'Extract Insights' });
+  // Empty content: both disabled.
+  await expect(suggest).toBeDisabled();
+  await expect(extract).toBeDisabled();
+
+  // Blank content: enabled, but asks for some content first.
+  await page.getByLabel('Content').fill('   ');
+  await suggest.click();
+  await expect(toast(page, 'Cannot suggest tags')).toContainText(
+    'Please add some content to your note first.',
+  );
+  await extract.click();
+  await expect(toast(page, 'Cannot extract insights')).toContainText(
+    'Please add some content to your note first.',
+  );
+
+  await page.getByLabel('Title').fill(`Memory notes ${Date.now()}`);
+  await page.getByLabel('Content').fill(STUDY_NOTE);
+  const tags = page.getByLabel('Tags (comma separated)');
+  await tags.fill('fsrs, reading');
+  await suggest.click();
+  await expect(toast(page, 'Tags suggested')).toContainText(
+    'AI has suggested tags based on your note content.',
+  );
+  // Suggestions are added after the typed tags, and 'fsrs' (already there) is not added twice.
+  await expect(tags).toHaveValue(/^fsrs, reading, .*spaced-repetition/);
+  const list = (await tags.inputValue()).split(',').map((t) => t.trim().toLowerCase());
+  expect(list.filter((t) => t === 'fsrs')).toHaveLength(1);
+
+  // Suggesting again adds nothing new: the list stays the same.
+  const before = await tags.inputValue();
+  await suggest.click();
+  await expect(toast(page, 'Tags suggested')).toBeVisible();
+  await expect(tags).toHaveValue(before);
+
+  await extract.click();
+  await expect(toast(page, 'Insights extracted')).toContainText(
+    'AI has extracted key insights from your note content.',
+  );
+  const insights = page.getByTestId('editor-insights').getByRole('listitem');
+  await expect(insights.first()).toBeVisible();
+  expect(await insights.count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('editor-insights')).toContainText(
+    'Spaced repetition is a learning technique that schedules reviews at increasing intervals.',
+  );
+});
+
+test('Convert to Blog Post drafts a post and the toast link opens it for editing', async ({ page }) => {
+  const title = `Blog source ${Date.now()}`;
+  await createServerNote(page, { title, content: STUDY_NOTE, tags: ['learning'] });
+  await page.goto('/notes');
+  const convert = noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' });
+  await convert.click();
+  const success = toast(page, 'Blog post generated successfully');
+  await expect(success).toBeVisible({ timeout: 15_000 });
+  const link = success.getByRole('link', { name: 'View and edit the blog post' });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/blog\/admin\?edit=\d+$/);
+  const postId = Number(href!.split('=')[1]);
+
+  // The draft exists on the server, unpublished and linked to the note.
+  const drafts = (await (await page.request.get('/api/admin/blog')).json()) as Array<{
+    id: number;
+    published: boolean;
+    sourceNoteId?: number;
+  }>;
+  const draft = drafts.find((post) => post.id === postId);
+  expect(draft?.published).toBe(false);
+  expect(draft?.sourceNoteId).toBeGreaterThan(0);
+
+  await link.click();
+  await expect(page).toHaveURL(/\/blog\/admin/);
+  await expect(page.getByRole('dialog').getByText('Edit Blog Post')).toBeVisible({ timeout: 15_000 });
+});
+
+test('a note that has not synced yet is synced before the conversion', async ({ page }) => {
+  await page.goto('/notes');
+  const title = `Offline first ${Date.now()}`;
+  await page.getByRole('button', { name: 'New Note' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill(STUDY_NOTE);
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Straight away, before the debounced sync, convert it: the conversion pushes it first.
+  await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();
+  await expect(toast(page, 'Blog post generated successfully')).toBeVisible({ timeout: 15_000 });
+});
+
+test('a failed conversion shows the failure toast', async ({ page }) => {
+  const title = `Fails ${Date.now()}`;
+  await createServerNote(page, { title, content: STUDY_NOTE });
+  await page.goto('/notes');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/ai/generate-blog', async (route) => {
+    await held;
+    await route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"model down"}' });
+  });
+  const convert = noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' });
+  await convert.click();
+  // While it runs, only this note's button spins (and is disabled).
+  await expect(convert).toHaveAttribute('aria-busy', 'true');
+  await expect(convert).toBeDisabled();
+  await expect(page.locator('[aria-label="Convert to Blog Post"][aria-busy="true"]')).toHaveCount(1);
+  release();
+  await expect(convert).not.toHaveAttribute('aria-busy', 'true');
+  await expect(toast(page, 'Failed to generate blog post')).toContainText(
+    'There was an error generating a blog post from your note. Please try again.',
+  );
+});
