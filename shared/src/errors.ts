@@ -12,3 +12,4 @@ export function formatZodError(error: z.ZodError): string {
 export const NETWORK_ERROR = 'Network request failed';
 export const PARSE_ERROR = 'Failed to parse server response';
 export const UNKNOWN_ERROR = 'Unknown error occurred';
+export const INVALID_QUERY_KEY = 'Invalid query key';

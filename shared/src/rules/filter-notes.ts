@@ -57,6 +57,18 @@ export function notesFiltersActive(filters: NoteFilters): boolean {
   return Boolean(filters.search?.trim()) || (filters.tags?.length ?? 0) > 0 || isRange(filters.dateRange);
 }
 
+// The last answer, so typing one more character searches only the notes that matched before: a note that
+// contains 'need' also contains 'nee'. Reused only for the very same array (Dexie and React state hand out a
+// new array on every change), the same tags and range, and a range start that did not move back in time.
+let last: {
+  notes: readonly FilterableNote[];
+  tagsKey: string;
+  range: string;
+  start: number | null;
+  query: string;
+  result: readonly FilterableNote[];
+} | null = null;
+
 /**
  * The notes matching every filter, in input order: the search text (trimmed, case-insensitive, a substring
  * of the title, content or a tag), all selected tags, and updatedAt inside the date range.
@@ -68,18 +80,28 @@ export function filterNotes<T extends FilterableNote>(
 ): T[] {
   const query = filters.search?.trim().toLowerCase() ?? '';
   const tags = filters.tags ?? [];
-  const start = isRange(filters.dateRange)
-    ? (dateRangeStart(filters.dateRange, now)?.getTime() ?? null)
-    : null;
+  const range = isRange(filters.dateRange) ? filters.dateRange : 'all';
+  const start = range === 'all' ? null : (dateRangeStart(range, now)?.getTime() ?? null);
   if (!query && tags.length === 0 && start === null) return notes.slice();
+  const tagsKey = tags.join('\u0000');
+  const narrows =
+    last !== null &&
+    last.notes === notes &&
+    last.tagsKey === tagsKey &&
+    last.range === range &&
+    (start === null || (last.start !== null && start >= last.start)) &&
+    query.includes(last.query);
+  const candidates = (narrows ? last!.result : notes) as readonly T[];
   const out: T[] = [];
-  for (const note of notes) {
+  for (const note of candidates) {
     if (tags.length > 0 && !tags.every((t) => note.tags.includes(t))) continue;
     const entry = query || start !== null ? prepare(note) : null;
     if (entry && start !== null && !(entry.updatedMs >= start)) continue;
     if (entry && query && !entry.haystack.includes(query)) continue;
     out.push(note);
   }
+  // A copy: the caller owns `out` and may sort or trim it.
+  last = { notes, tagsKey, range, start, query, result: out.slice() };
   return out;
 }
 

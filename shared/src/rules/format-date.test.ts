@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createdAgo, formatCardDate, formatIsoDay, formatLongDate, relativeTime } from './format-date.ts';
+import {
+  createdAgo,
+  formatCardDate,
+  formatDateTime,
+  formatIsoDay,
+  formatLongDate,
+  relativeTime,
+} from './format-date.ts';
 
 describe('formatCardDate', () => {
   it('formats MMM d, yyyy', () => {
@@ -65,5 +72,22 @@ describe('createdAgo', () => {
     expect(createdAgo('2025-06-07T12:00:00.000Z', new Date('2025-06-10T12:00:00.000Z'))).toBe(
       'Created 3 days ago',
     );
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats date and time in UTC when asked', () => {
+    expect(formatDateTime('2025-03-05T14:07:00.000Z', 'utc')).toBe('Mar 5, 2025, 2:07 PM');
+    expect(formatDateTime('2025-03-05T00:30:00.000Z', 'utc')).toBe('Mar 5, 2025, 12:30 AM');
+  });
+
+  it('formats in the local zone by default', () => {
+    const iso = '2025-03-05T14:07:00.000Z';
+    expect(formatDateTime(iso)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+  });
+
+  it('is empty for a missing or invalid time', () => {
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('nope', 'utc')).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 // The date texts of SPEC section 9: cards, the post page, note cards' relative times, admin 'Created … ago'.
-import { formatDistance } from 'date-fns';
+import { format, formatDistance } from 'date-fns';
 import { formatUtcDay, toDate } from './utc-date.ts';
 
 export const RECENTLY_PUBLISHED = 'Recently published';
@@ -21,6 +21,27 @@ export function formatLongDate(iso?: string | null): string {
 export function formatIsoDay(iso?: string | Date | null): string {
   const date = toDate(iso);
   return date ? formatUtcDay(date, 'yyyy-MM-dd') : '';
+}
+
+/**
+ * 'Mar 5, 2025, 2:07 PM' for the AI history detail. Private screens render only in the browser, so the
+ * reader's own time zone is used by default; 'utc' gives the same text everywhere.
+ */
+export function formatDateTime(iso: string | null | undefined, zone: 'local' | 'utc' = 'local'): string {
+  const date = toDate(iso);
+  if (!date) return '';
+  const shown =
+    zone === 'utc'
+      ? new Date(
+          date.getUTCFullYear(),
+          date.getUTCMonth(),
+          date.getUTCDate(),
+          date.getUTCHours(),
+          date.getUTCMinutes(),
+          date.getUTCSeconds(),
+        )
+      : date;
+  return format(shown, 'MMM d, yyyy, h:mm a');
 }
 
 /**

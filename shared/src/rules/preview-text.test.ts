@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionText, PREVIEW_MAX, plainText, previewText } from './preview-text.ts';
+import { descriptionText, PREVIEW_MAX, plainText, postDescription, previewText } from './preview-text.ts';
 
 const words = (n: number, word = 'lorem') => Array.from({ length: n }, () => word).join(' ');
 
@@ -76,5 +76,17 @@ describe('descriptionText', () => {
 
   it('takes a custom length', () => {
     expect(descriptionText('abc def', 5)).toBe('abc d');
+  });
+});
+
+describe('postDescription', () => {
+  it('prefers the excerpt', () => {
+    expect(postDescription({ excerpt: ' A *short* summary ', content: 'Body text' })).toBe('A short summary');
+  });
+
+  it('falls back to the content and respects the length', () => {
+    expect(postDescription({ excerpt: '', content: '# Title\n\nBody text' })).toBe('Title Body text');
+    expect(postDescription({ excerpt: null, content: 'x'.repeat(300) }, 150)).toHaveLength(150);
+    expect(postDescription({ excerpt: 'y'.repeat(300), content: '' }, 150)).toHaveLength(150);
   });
 });

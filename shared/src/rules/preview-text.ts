@@ -36,6 +36,15 @@ export function descriptionText(content: string, max = 160): string {
   return (text.length < max && head !== content ? plainText(content) : text).slice(0, max).trimEnd();
 }
 
+/**
+ * A post's page description: its excerpt when it has one, else the first `max` characters of its content
+ * (160 for meta tags, 150 for structured data, SPEC section 9).
+ */
+export function postDescription(post: { excerpt?: string | null; content: string }, max = 160): string {
+  const excerpt = post.excerpt ? plainText(post.excerpt) : '';
+  return excerpt ? excerpt.slice(0, max).trimEnd() : descriptionText(post.content, max);
+}
+
 // Ends at a line break, so no link or image is cut in half (their syntax never spans lines).
 function headOf(content: string, max: number): string {
   const limit = max * 4 + 2000;
