@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { httpDataClient } from './api/http-data-client.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { createAppRouter } from './router.tsx';
-import { initTheme } from './theme/theme-store.ts';
+import { applyTheme, getTheme, initTheme } from './theme/theme-store.ts';
 
 const router = createAppRouter({
   queryClient: createQueryClient(),
@@ -30,4 +30,5 @@ if (window.$_TSR) {
   const root = createRoot(document);
   flushSync(() => root.render(<RouterProvider router={router} />));
   initTheme();
+  router.subscribe('onResolved', () => applyTheme(getTheme()));
 }
