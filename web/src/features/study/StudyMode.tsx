@@ -19,7 +19,7 @@ import {
 import { formatElapsed } from '@private-notes/shared';
 import { AI_ERRORS } from '@private-notes/shared/ai';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
@@ -29,6 +29,7 @@ import { useSettings } from '../settings/use-settings.ts';
 import { countDueToday, reviewsByCard } from './card-schedule.ts';
 import { FlashcardsPanel } from './FlashcardsPanel.tsx';
 import { KeyPointsPanel } from './KeyPointsPanel.tsx';
+import { orderCards } from './order-cards.ts';
 import { startReviewSync } from './review-sync-app.ts';
 import { createFlashcards, createKeyPoints } from './study-material.ts';
 import { useFullscreen } from './use-fullscreen.ts';
@@ -63,6 +64,8 @@ export function StudyMode({ noteId, onClose }: Props) {
     async () => (noteId ? await db.reviews.where('noteId').equals(noteId).toArray() : []),
     [noteId],
   );
+
+  const ordered = useMemo(() => (cards && note ? orderCards(cards, note.content) : []), [cards, note]);
 
   useEffect(() => {
     if (!open) return;
@@ -194,6 +197,7 @@ export function StudyMode({ noteId, onClose }: Props) {
                         <Button
                           alignSelf="start"
                           colorPalette="blue"
+                          variant={points && points.length > 0 ? 'outline' : 'solid'}
                           loading={busy === 'keypoints'}
                           disabled={busy !== null}
                           onClick={() => void generatePoints(note)}
@@ -210,6 +214,7 @@ export function StudyMode({ noteId, onClose }: Props) {
                         <Button
                           alignSelf="center"
                           colorPalette="blue"
+                          variant={ordered.length > 0 ? 'outline' : 'solid'}
                           loading={busy === 'flashcards'}
                           disabled={busy !== null}
                           onClick={() => void generateCards(note)}

@@ -1,0 +1,42 @@
+// 'Due today' per note and across notes, from the browser's database: a note's cards are its stored
+// flashcards (or, on a device that has not generated them, the cards its synced reviews name); a card is due
+// when it is new or FSRS brings it back by the end of today. Deleted notes do not count.
+import type { NotesDatabase } from '../../db/notes-database.ts';
+import { countDueToday, reviewsByCard } from './card-schedule.ts';
+
+export interface DueCounts {
+  total: number;
+  byNote: ReadonlyMap<string, number>;
+}
+
+export async function computeDueCounts(database: NotesDatabase, now: Date): Promise<DueCounts> {
+  const [notes, cards, reviews] = await Promise.all([
+    database.notes.filter((note) => !note.deleted).primaryKeys(),
+    database.flashcards.toArray(),
+    database.reviews.toArray(),
+  ]);
+  const live = new Set(notes.map(String));
+  const cardsOfNote = new Map<string, Set<string>>();
+  for (const card of cards) {
+    const noteId = String(card.noteId);
+    if (!cardsOfNote.has(noteId)) cardsOfNote.set(noteId, new Set());
+    cardsOfNote.get(noteId)!.add(card.id);
+  }
+  const reviewedOfNote = new Map<string, Set<string>>();
+  for (const review of reviews) {
+    const noteId = String(review.noteId);
+    if (!reviewedOfNote.has(noteId)) reviewedOfNote.set(noteId, new Set());
+    reviewedOfNote.get(noteId)!.add(review.cardId);
+  }
+  const byCard = reviewsByCard(reviews);
+  const byNote = new Map<string, number>();
+  let total = 0;
+  for (const noteId of new Set([...cardsOfNote.keys(), ...reviewedOfNote.keys()])) {
+    if (!live.has(noteId)) continue;
+    const ids = cardsOfNote.get(noteId) ?? reviewedOfNote.get(noteId) ?? new Set<string>();
+    const due = countDueToday(ids, byCard, now);
+    byNote.set(noteId, due);
+    total += due;
+  }
+  return { total, byNote };
+}
