@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postPath, slugify } from './slugify.ts';
+import { postPath, slugify, tagPath } from './slugify.ts';
 
 describe('slugify', () => {
   it('lowercases and joins words with hyphens', () => {
@@ -43,5 +43,13 @@ describe('postPath', () => {
 
   it('leaves the slug out when the title has no slug', () => {
     expect(postPath({ id: 7, title: '???' })).toBe('/blog/post/7');
+  });
+});
+
+describe('tagPath', () => {
+  it('encodes the tag', () => {
+    expect(tagPath('react')).toBe('/blog/tags/react');
+    expect(tagPath('C# & .NET')).toBe('/blog/tags/C%23%20%26%20.NET');
+    expect(decodeURIComponent(tagPath('a/b?c').slice('/blog/tags/'.length))).toBe('a/b?c');
   });
 });

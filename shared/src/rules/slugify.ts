@@ -1,4 +1,4 @@
-// The slug rule of SPEC section 5, and the post path built from it, shared by links, redirects and the sitemap.
+// The slug rule of SPEC section 5, and the public paths built from titles and tags (links, redirects, sitemap).
 
 /**
  * Lowercase, trimmed, characters other than word characters, spaces and hyphens removed, runs of spaces,
@@ -21,4 +21,9 @@ export function slugify(text: string): string {
 export function postPath(post: { id: number; title: string }): string {
   const slug = slugify(post.title);
   return slug ? `/blog/post/${post.id}/${slug}` : `/blog/post/${post.id}`;
+}
+
+/** `/blog/tags/{tag}`, the tag encoded so 'C#' or 'a/b' survive the trip (the route decodes it). */
+export function tagPath(tag: string): string {
+  return `/blog/tags/${encodeURIComponent(tag)}`;
 }
