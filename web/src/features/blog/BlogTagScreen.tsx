@@ -62,8 +62,7 @@ export function BlogTagScreen({ tag }: { tag: string }) {
               {related.map((r) => (
                 <li key={r.tag}>
                   <Link to="/blog/tags/$tag" params={{ tag: r.tag }} className={styles.panelItem}>
-                    <span>{r.tag}</span>
-                    <span className={styles.count}>{r.count}</span>
+                    <span>{r.tag}</span> <span className={styles.count}>{r.count}</span>
                   </Link>
                 </li>
               ))}

@@ -37,8 +37,7 @@ export function CategoriesPanel({
               aria-pressed={selected === tag}
               onClick={() => onSelect(tag)}
             >
-              <span>{tag}</span>
-              <span className={styles.count}>{count}</span>
+              <span>{tag}</span> <span className={styles.count}>{count}</span>
             </button>
           </li>
         ))}

@@ -31,7 +31,9 @@ export function TableOfContents({
     let timer = 0;
     const update = () => {
       timer = 0;
-      const offset = stickyOffset() + 1;
+      // A heading counts as reached once it is in the band just below the sticky bars (scroll positions
+      // round, and the layout may shift while a smooth scroll runs).
+      const offset = stickyOffset() + TOC_SCROLL_OFFSET;
       let current: string | null = null;
       for (const entry of entries) {
         const el = document.getElementById(entry.id);
