@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 export const SUBSCRIBER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type SubscriberStatusFilter = (typeof SUBSCRIBER_STATUS_FILTERS)[number];
-export const SubscriberStatusFilterSchema = z.enum(SUBSCRIBER_STATUS_FILTERS).catch('all');
+// Marked pure so a bundle that only filters leaves zod out.
+const SubscriberStatusEnum = /* @__PURE__ */ z.enum(SUBSCRIBER_STATUS_FILTERS);
+export const SubscriberStatusFilterSchema = /* @__PURE__ */ SubscriberStatusEnum.catch('all');
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatusFilter, string> = {
   all: 'All subscribers',
   active: 'Active only',

@@ -12,7 +12,9 @@ export const NOTE_SORTS = [
 export type NoteSort = (typeof NOTE_SORTS)[number];
 export const DEFAULT_NOTE_SORT: NoteSort = 'updated-desc';
 /** For route search params: an unknown value falls back to the default sort. */
-export const NoteSortSchema = z.enum(NOTE_SORTS).catch(DEFAULT_NOTE_SORT);
+// Marked pure so a bundle that only sorts leaves zod out.
+const NoteSortEnum = /* @__PURE__ */ z.enum(NOTE_SORTS);
+export const NoteSortSchema = /* @__PURE__ */ NoteSortEnum.catch(DEFAULT_NOTE_SORT);
 
 export interface SortableNote {
   title: string;

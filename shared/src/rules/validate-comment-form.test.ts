@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EmailSchema } from '../schemas/common.ts';
 import {
   hasFormErrors,
   isValidEmail,
@@ -40,6 +41,31 @@ describe('isValidEmail', () => {
     for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com', 'a@b@c.com']) {
       expect(isValidEmail(bad)).toBe(false);
     }
+  });
+});
+
+describe('isValidEmail agrees with the server schema', () => {
+  it.each([
+    'ada@example.com',
+    ' ada@example.com ',
+    'first.last@sub.example.org',
+    "o'brien@example.ie",
+    'user+tag@example.io',
+    'x@y.co',
+    'a@b.c',
+    'a@-b.com',
+    'a..b@example.com',
+    '.a@example.com',
+    'a.@example.com',
+    'ada@example.c0m',
+    'ada@exam_ple.com',
+    'ünï@example.com',
+    `${'a'.repeat(250)}@example.com`,
+    `${'a'.repeat(240)}@example.com`,
+    'plainaddress',
+    '',
+  ])('%j', (email) => {
+    expect(isValidEmail(email)).toBe(EmailSchema.safeParse(email).success);
   });
 });
 

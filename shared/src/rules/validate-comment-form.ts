@@ -1,5 +1,5 @@
 // Client-side checks of the comment and unsubscribe forms (SPEC section 5), with the spec's exact messages.
-import { EmailSchema } from '../schemas/common.ts';
+// Zod-free on purpose: these run on public pages, whose bundle leaves zod out (docs/decisions).
 
 export const NAME_REQUIRED = 'Name is required';
 export const EMAIL_REQUIRED = 'Email is required';
@@ -15,9 +15,16 @@ export interface CommentForm {
 
 export type CommentFormErrors = Partial<Record<keyof CommentForm, string>>;
 
-/** The server's own e-mail rule, so an address the form accepts is never refused after sending. */
+// zod 4's z.email() pattern, which EmailSchema uses on the server: a test keeps the two in step, so an
+// address the form accepts is never refused after sending.
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_MAX = 254;
+
+/** The server's e-mail rule (EmailSchema): trimmed, at most 254 characters, shaped like name@domain.tld. */
 export function isValidEmail(email: string): boolean {
-  return EmailSchema.safeParse(email).success;
+  const trimmed = email.trim();
+  return trimmed.length <= EMAIL_MAX && EMAIL_PATTERN.test(trimmed);
 }
 
 /** One message per invalid field; an empty object when the form may be sent. */
