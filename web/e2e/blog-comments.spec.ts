@@ -76,7 +76,7 @@ test('the owner approves and deletes; a visitor then sees the approved comment a
   for (const [author, text] of [
     ['Keep Me', 'Worth keeping.'],
     ['Spam Bot', 'Buy things.'],
-  ]) {
+  ] as const) {
     const res = await api.post(`/api/blog/${post.id}/comments`, {
       data: { author, email: `${author.replace(' ', '').toLowerCase()}@example.com`, content: text },
     });
