@@ -1,6 +1,7 @@
 // The AI assistant in real Chromium: suggestion chips, Ask AI (disabled when blank), 'Generating
 // explanation...', the 4-line clamp with 'Read more', Save as Note (the note appears on /notes), the history
 // fetched only once its tab opens, its search, empty state and detail view; and the failure toasts.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { noteCard, toast } from './study-fixtures.ts';
 
@@ -72,13 +73,45 @@ test('ask, read more, save as note, then find it in the history', async ({ page 
   await expect(detail).toContainText('No AI model is configured');
   await detail.getByRole('button', { name: 'Back to history' }).click();
   await expect(page.getByTestId('history-list')).toBeVisible();
+  // The quick save on a history card makes a note too.
+  await items
+    .first()
+    .getByRole('button', { name: `Save "${concept}" as a note` })
+    .click();
+  await expect(toast(page, 'Note created')).toContainText('Explanation saved as a new note.');
 
   // The saved note is on /notes, with its title and tags.
   await page.goto('/notes');
   const card = noteCard(page, `AI Explanation: ${concept}`);
-  await expect(card).toBeVisible();
-  await expect(card).toContainText('AI-Generated');
-  await expect(card).toContainText('Explanation');
+  await expect(card).toHaveCount(2);
+  await expect(card.first()).toContainText('AI-Generated');
+  await expect(card.first()).toContainText('Explanation');
+});
+
+test('an explanation that cannot become a note shows the save failure toast', async ({ page }) => {
+  // An empty explanation fails the note check (title and content are required).
+  await page.route('**/api/ai/explanations', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        { id: 1, concept: 'Blank', explanation: '', createdAt: new Date().toISOString() },
+      ]),
+    }),
+  );
+  await page.goto('/ai-explanations');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Save "Blank" as a note' }).click();
+  await expect(toast(page, 'Error')).toContainText('Failed to save explanation as note. Please try again.');
+});
+
+test('the assistant has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/ai-explanations');
+  await expect(page.getByRole('button', { name: 'Ask AI' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[data-testid="ai-assistant"]').analyze();
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 });
 
 test('history empty state and the failure toasts', async ({ page }) => {

@@ -3,7 +3,7 @@
 // (Again, Hard, Good, Easy); the grade is a new review row and FSRS schedules the card from all its rows.
 import { Badge, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
 import {
@@ -29,6 +29,7 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const [completed, setCompleted] = useState(false);
   const [grading, setGrading] = useState(false);
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
+  const hintId = useId();
 
   const current = cards[Math.min(index, cards.length - 1)];
   const now = new Date();
@@ -84,7 +85,7 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
       ) : null}
       <chakra.button
         type="button"
-        aria-label={flipped ? 'Show question' : 'Show answer'}
+        aria-describedby={hintId}
         data-testid="flashcard"
         data-side={flipped ? 'answer' : 'question'}
         onClick={() => setFlipped((f) => !f)}
@@ -115,14 +116,13 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
             {GRADES.map(({ rating, label }) => (
               <Button
                 key={rating}
-                aria-label={`${label} (${preview[rating]})`}
                 size="sm"
                 variant="outline"
                 colorPalette={rating === 1 ? 'red' : rating === 4 ? 'green' : 'gray'}
                 disabled={grading}
                 onClick={() => void grade(rating)}
               >
-                {label}
+                {label}{' '}
                 <Text as="span" fontSize="xs" color="fg.muted">
                   {preview[rating]}
                 </Text>
@@ -131,7 +131,7 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
           </HStack>
         </Stack>
       ) : (
-        <Text fontSize="sm" color="fg.muted" textAlign="center">
+        <Text id={hintId} fontSize="sm" color="fg.muted" textAlign="center">
           Click the card to see the answer.
         </Text>
       )}

@@ -136,7 +136,7 @@ export function StudyMode({ noteId, onClose }: Props) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="study-mode" aria-label="Study mode">
+          <Dialog.Content data-testid="study-mode">
             <Dialog.Header borderBottomWidth="1px">
               <Flex justify="space-between" align="center" gap="3" w="full" wrap="wrap">
                 <Stack gap="0" minW="0">
