@@ -23,8 +23,11 @@ test('saving persists every section, and a reload shows the saved values', async
   await page.getByLabel('Default note view').selectOption('list');
   await page.getByLabel('Font size').selectOption('large');
   await expect(page.locator('html')).toHaveAttribute('data-font-size', 'large');
+  const rootFontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+  expect(await rootFontSize()).toBe('18px');
   await page.getByText('Compact mode').click();
   await expect(page.locator('html')).toHaveClass(/\bcompact\b/);
+  expect(await rootFontSize()).toBe('15.75px');
   const interval = page.getByLabel('Auto-save interval (seconds)');
   await interval.fill('5');
   await expect(page.getByText(/must be 0 \(off\) or between 10 and 300/)).toBeVisible();
