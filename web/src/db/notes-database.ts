@@ -1,6 +1,7 @@
 // The browser's database (IndexedDB through Dexie): notes, their outbox, the editor draft, study material and
 // sync bookkeeping. One class, one shared instance (db.ts); tests open their own with other names.
 import { Dexie, type EntityTable } from 'dexie';
+import { newClientId } from './client-id.ts';
 import type {
   LocalFlashcard,
   LocalKeyPoint,
@@ -55,7 +56,7 @@ export class NotesDatabase extends Dexie {
           .table<ReviewRow, number>('reviews')
           .toCollection()
           .modify((review) => {
-            if (typeof review.uid !== 'string') review.uid = `r${review.id}-${Date.now().toString(36)}`;
+            if (typeof review.uid !== 'string') review.uid = `r${newClientId().slice(1)}`;
           }),
       );
   }
