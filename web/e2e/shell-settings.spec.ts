@@ -1,7 +1,7 @@
 // Settings: every field saves and comes back after a reload, font size and compact mode apply at once,
 // AI features off hides the AI links, the password change checks before calling, and the save toasts.
 import { DEFAULT_SETTINGS } from '@private-notes/shared';
-import { expect, test } from './fixtures.ts';
+import { E2E_OWNER, expect, test } from './fixtures.ts';
 
 test.beforeEach(async ({ signIn }) => {
   await signIn();
@@ -86,7 +86,9 @@ test('a failed save shows the error toast', async ({ page }) => {
   await expect(toast).toContainText('An error occurred while saving your settings. Please try again.');
 });
 
-test('the password change is checked before any call, then changes the password', async ({ page }) => {
+test('the password change is checked before any call; a wrong current password is refused', async ({
+  page,
+}) => {
   const calls: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/user/password')) calls.push(r.method());
@@ -108,4 +110,26 @@ test('the password change is checked before any call, then changes the password'
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Error changing password' })).toBeVisible();
   expect(calls).toEqual(['PUT']);
+});
+
+test('a correct password change succeeds, and the new password signs in', async ({ page }) => {
+  const next = 'a-temporary-password-2';
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current password').fill(E2E_OWNER.password);
+  await page.getByLabel('New password').fill(next);
+  await page.getByLabel('Confirm password').fill(next);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+  await expect(page.getByLabel('New password')).toHaveValue('');
+  try {
+    const login = await page.request.post('/api/login', { data: { username: 'admin', password: next } });
+    expect(login.ok()).toBe(true);
+  } finally {
+    // Other tests sign in with the original password.
+    const back = await page.request.put('/api/user/password', {
+      data: { currentPassword: next, newPassword: E2E_OWNER.password, confirmPassword: E2E_OWNER.password },
+    });
+    expect(back.ok()).toBe(true);
+  }
 });
