@@ -2,7 +2,7 @@
 // without console errors (a mismatch would log one and re-render), and links then navigate client-side.
 import { expect, test } from './fixtures.ts';
 
-for (const path of ['/privacy-policy', '/terms-of-service', '/auth', '/no-such-page']) {
+for (const path of ['/', '/blog', '/privacy-policy', '/terms-of-service', '/auth', '/no-such-page']) {
   test(`${path} hydrates without console errors`, async ({ page, consoleErrors }) => {
     await page.goto(path);
     // Hydration done: the router removes its bootstrap object.
@@ -24,5 +24,18 @@ test('after hydration, links navigate without a page load', async ({ page, conso
   await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Terms of Service | Private Notes');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a page rendered for the signed-in owner hydrates without console errors', async ({
+  page,
+  signIn,
+  consoleErrors,
+}) => {
+  await signIn();
+  await page.goto('/privacy-policy');
+  await page.waitForFunction(() => !('$_TSR' in window));
+  await expect(page.getByRole('button', { name: 'Logout (admin)' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(consoleErrors).toEqual([]);
 });
