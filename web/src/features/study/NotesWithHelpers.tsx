@@ -6,19 +6,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { convertToBlog } from '../ai/convert-to-blog.ts';
 import { EditorAiButtons } from '../ai/EditorAiButtons.tsx';
+import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { NotesScreen } from '../notes/NotesScreen.tsx';
-import { useSettings } from '../settings/use-settings.ts';
 import { startReviewSync } from './review-sync-app.ts';
 import { StudyMode } from './StudyMode.tsx';
 import { useDueCounts } from './use-due-counts.ts';
 
 export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefined }) {
-  const { settings } = useSettings();
+  const ai = useAiEnabled();
   const queryClient = useQueryClient();
   const [studyId, setStudyId] = useState<string | null>(null);
   const due = useDueCounts();
   useEffect(() => startReviewSync(), []);
-  const ai = settings.aiFeatures;
 
   return (
     <>

@@ -23,9 +23,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
 import { ExpandIcon, ShrinkIcon } from '../notes/note-icons.tsx';
-import { useSettings } from '../settings/use-settings.ts';
 import { countDueToday, reviewsByCard } from './card-schedule.ts';
 import { FlashcardsPanel } from './FlashcardsPanel.tsx';
 import { KeyPointsPanel } from './KeyPointsPanel.tsx';
@@ -45,7 +45,7 @@ interface Props {
 
 export function StudyMode({ noteId, onClose }: Props) {
   const open = noteId !== null;
-  const { settings } = useSettings();
+  const ai = useAiEnabled();
   const [tab, setTab] = useState<StudyTab>('read');
   const [busy, setBusy] = useState<'flashcards' | 'keypoints' | null>(null);
   const seconds = useStudyTimer(open);
@@ -116,7 +116,6 @@ export function StudyMode({ noteId, onClose }: Props) {
           now,
         )
       : 0;
-  const ai = settings.aiFeatures;
 
   return (
     <Dialog.Root
