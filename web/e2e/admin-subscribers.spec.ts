@@ -87,10 +87,10 @@ test('the active switch sends {active} and sticks; a refusal shows the server me
   await signIn();
   await openSubscribers(page);
   const grace = row(page, 'grace@example.com');
-  const toggle = grace.getByRole('checkbox', { name: 'Active: grace@example.com' });
+  const toggle = grace.getByRole('switch', { name: 'Active: grace@example.com' });
   await expect(toggle).toBeChecked();
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/admin/subscribers/'));
-  await grace.locator('label').click();
+  await toggle.click();
   expect((await put).postDataJSON()).toEqual({ active: false });
   await expect(grace.getByText('Inactive', { exact: true })).toBeVisible();
   await expect(page.getByTestId('active-count')).toHaveText('2 active');
@@ -102,15 +102,15 @@ test('the active switch sends {active} and sticks; a refusal shows the server me
     route.fulfill({ status: 400, json: { message: 'active: expected boolean' } }),
   );
   const again = row(page, 'grace@example.com');
-  await again.locator('label').click();
+  await again.getByRole('switch', { name: 'Active: grace@example.com' }).click();
   const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
   await expect(toast.getByText('Failed to update subscriber')).toBeVisible();
   await expect(toast.getByText('400: active: expected boolean')).toBeVisible();
   await expect(again.getByText('Inactive', { exact: true })).toBeVisible();
-  await expect(again.getByRole('checkbox', { name: 'Active: grace@example.com' })).not.toBeChecked();
+  await expect(again.getByRole('switch', { name: 'Active: grace@example.com' })).not.toBeChecked();
   await page.unroute('**/api/admin/subscribers/*');
 
-  await again.locator('label').click();
+  await again.getByRole('switch', { name: 'Active: grace@example.com' }).click();
   await expect(again.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByTestId('active-count')).toHaveText('3 active');
 });

@@ -44,6 +44,7 @@ import { UnsubscribeDialog } from './UnsubscribeDialog.tsx';
 import { useSetSubscriberActive } from './use-set-subscriber-active.ts';
 
 const SKELETON_ROWS = 5;
+const count = new Intl.NumberFormat('en-US');
 const NO_SUBSCRIBERS: Subscriber[] = [];
 
 export function SubscribersAdminScreen() {
@@ -100,7 +101,15 @@ export function SubscribersAdminScreen() {
   }
 
   return (
-    <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="subscribers-admin">
+    <Box
+      maxW="7xl"
+      mx="auto"
+      px={{ base: 3, md: 6 }}
+      py="6"
+      data-testid="subscribers-admin"
+      // The search the table currently shows (it trails the input while a deferred render is pending).
+      data-table-search={deferredSearch}
+    >
       <Flex align="start" gap="3" mb="6">
         <BackToNotesLink />
         <Stack gap="1">
@@ -143,11 +152,13 @@ export function SubscribersAdminScreen() {
 
       <HStack justify="space-between" mb="2" wrap="wrap" gap="2">
         <Text fontSize="sm" color="fg.muted" data-testid="subscriber-count" aria-live="polite">
-          {query.data ? `Showing ${rows.length} of ${subscribers.length} subscribers` : ''}
+          {query.data
+            ? `Showing ${count.format(rows.length)} of ${count.format(subscribers.length)} subscribers`
+            : ''}
         </Text>
         {query.data ? (
           <Badge colorPalette="green" variant="subtle" data-testid="active-count">
-            {activeCount} active
+            {count.format(activeCount)} active
           </Badge>
         ) : null}
       </HStack>

@@ -6,6 +6,7 @@ import type { Subscriber } from '@private-notes/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { SUBSCRIBER_ROW_HEIGHT, SubscriberRow } from './SubscriberRow.tsx';
+import { subscribersTableCss } from './subscribers-table-css.ts';
 
 export const SUBSCRIBER_COLUMNS = [
   { label: 'Email', width: '26%' },
@@ -30,7 +31,7 @@ export function SubscribersTableFrame({
   rowCount?: number;
 }) {
   return (
-    <Table.Root size="sm" aria-rowcount={rowCount} css={{ tableLayout: 'fixed' }} minW="760px">
+    <Table.Root size="sm" aria-rowcount={rowCount} css={subscribersTableCss} minW="760px">
       <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
         <Table.Row aria-rowindex={1}>
           {SUBSCRIBER_COLUMNS.map((column) => (
