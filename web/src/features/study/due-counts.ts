@@ -10,12 +10,7 @@ export interface DueCounts {
 }
 
 export async function computeDueCounts(database: NotesDatabase, now: Date): Promise<DueCounts> {
-  const [notes, cards, reviews] = await Promise.all([
-    database.notes.filter((note) => !note.deleted).primaryKeys(),
-    database.flashcards.toArray(),
-    database.reviews.toArray(),
-  ]);
-  const live = new Set(notes.map(String));
+  const [cards, reviews] = await Promise.all([database.flashcards.toArray(), database.reviews.toArray()]);
   const cardsOfNote = new Map<string, Set<string>>();
   for (const card of cards) {
     const noteId = String(card.noteId);
@@ -28,10 +23,14 @@ export async function computeDueCounts(database: NotesDatabase, now: Date): Prom
     if (!reviewedOfNote.has(noteId)) reviewedOfNote.set(noteId, new Set());
     reviewedOfNote.get(noteId)!.add(review.cardId);
   }
+  // Only the notes that have cards or reviews are read (by key), not the whole notes table.
+  const candidates = [...new Set([...cardsOfNote.keys(), ...reviewedOfNote.keys()])];
+  const rows = await database.notes.bulkGet(candidates);
+  const live = new Set(rows.flatMap((note) => (note && !note.deleted ? [note.id] : [])));
   const byCard = reviewsByCard(reviews);
   const byNote = new Map<string, number>();
   let total = 0;
-  for (const noteId of new Set([...cardsOfNote.keys(), ...reviewedOfNote.keys()])) {
+  for (const noteId of candidates) {
     if (!live.has(noteId)) continue;
     const ids = cardsOfNote.get(noteId) ?? reviewedOfNote.get(noteId) ?? new Set<string>();
     const due = countDueToday(ids, byCard, now);
