@@ -88,6 +88,14 @@ test('study mode: key points, flashcards, flip, wrap-around, grading, then offli
   await expect(card).toHaveText(firstQuestion!);
   await expect(study.getByTestId('flashcard-status')).toContainText('Next review');
 
+  // 'Due cards only' leaves out the card graded Easy; cards follow the note, so the first is its opening.
+  expect(firstQuestion).toMatch(/spaced repetition/i);
+  await study.getByRole('button', { name: 'Due cards only' }).click();
+  await expect(position).toHaveText(`Card 1 of ${total - 1}`);
+  await expect(card).not.toHaveText(firstQuestion!);
+  await study.getByRole('button', { name: 'Due cards only' }).click();
+  await expect(position).toHaveText(`Card 1 of ${total}`);
+
   // Escape closes the overlay; the notes header counts due cards across notes.
   await page.keyboard.press('Escape');
   await expect(study).toBeHidden();

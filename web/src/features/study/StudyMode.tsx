@@ -26,7 +26,7 @@ import { toast } from '../../ui/toast-store.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
 import { ExpandIcon, ShrinkIcon } from '../notes/note-icons.tsx';
-import { countDueToday, reviewsByCard } from './card-schedule.ts';
+import { countDueToday, isDueToday, replayCard, reviewsByCard } from './card-schedule.ts';
 import { FlashcardsPanel } from './FlashcardsPanel.tsx';
 import { KeyPointsPanel } from './KeyPointsPanel.tsx';
 import { orderCards } from './order-cards.ts';
@@ -66,10 +66,28 @@ export function StudyMode({ noteId, onClose }: Props) {
   );
 
   const ordered = useMemo(() => (cards && note ? orderCards(cards, note.content) : []), [cards, note]);
+  // 'Due cards only' studies the cards due when it was turned on: a card graded meanwhile stays in the round
+  // (so Next and Previous keep their places) until the toggle is pressed again.
+  const [dueOnly, setDueOnly] = useState<ReadonlySet<string> | null>(null);
+  const studied = useMemo(
+    () => (dueOnly ? ordered.filter((card) => dueOnly.has(card.id)) : ordered),
+    [ordered, dueOnly],
+  );
+  const toggleDueOnly = () => {
+    if (dueOnly) return setDueOnly(null);
+    const byCard = reviewsByCard(reviews ?? []);
+    const now = new Date();
+    setDueOnly(
+      new Set(
+        ordered.filter((card) => isDueToday(replayCard(byCard.get(card.id) ?? []), now)).map((c) => c.id),
+      ),
+    );
+  };
 
   useEffect(() => {
     if (!open) return;
     setTab('read');
+    setDueOnly(null);
     startReviewSync();
   }, [open]);
 
@@ -221,16 +239,28 @@ export function StudyMode({ noteId, onClose }: Props) {
                           Generate Flashcards
                         </Button>
                       ) : null}
-                      {cards && cards.length > 0 ? (
+                      {ordered.length > 0 ? (
+                        <HStack justify="center">
+                          <Button
+                            size="xs"
+                            variant={dueOnly ? 'subtle' : 'ghost'}
+                            aria-pressed={dueOnly !== null}
+                            onClick={toggleDueOnly}
+                          >
+                            Due cards only
+                          </Button>
+                        </HStack>
+                      ) : null}
+                      {studied.length > 0 ? (
                         <FlashcardsPanel
-                          key={note.id}
+                          key={`${note.id}-${dueOnly ? 'due' : 'all'}`}
                           noteId={note.id}
-                          cards={cards}
+                          cards={studied}
                           reviews={reviews ?? []}
                         />
                       ) : (
                         <Text color="fg.muted" textAlign="center">
-                          No flashcards yet.
+                          {ordered.length > 0 ? 'No cards due today.' : 'No flashcards yet.'}
                         </Text>
                       )}
                     </Stack>
