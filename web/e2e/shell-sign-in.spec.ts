@@ -76,6 +76,8 @@ test('without a redirect the user goes to /', async ({ page }) => {
 test('logout toasts, goes to /blog and shows the Admin button', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/settings');
+  // Remembered for offline use while signed in…
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pn-last-user'))).toContain('admin');
   await page.getByRole('button', { name: 'Logout (admin)' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Logged out successfully' });
   await expect(toast).toContainText('You have been logged out of your account.');
@@ -83,6 +85,8 @@ test('logout toasts, goes to /blog and shows the Admin button', async ({ page, s
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
   const me = await page.request.get('/api/user');
   expect(me.status()).toBe(401);
+  // …and forgotten on sign-out.
+  expect(await page.evaluate(() => localStorage.getItem('pn-last-user'))).toBeNull();
 });
 
 test('a failed logout says so and keeps the user signed in', async ({ page, signIn }) => {

@@ -2,9 +2,10 @@
 import { ApiError, type Login, type User } from '@private-notes/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { api } from '../../api/api.ts';
 import { USER_KEY } from '../../api/queries.ts';
+import { rememberUser } from '../../sync/offline-session.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { confirmLogoutHook } from './logout-guard.ts';
@@ -15,9 +16,15 @@ function serverMessage(error: unknown): string | null {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, isAnswered } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  // The session may come with the server-rendered page, without a call from this tab: remember its answer
+  // here too, so the owner's screens open offline on this device (and forget it when anonymous).
+  useEffect(() => {
+    if (isAnswered) rememberUser(user ?? null);
+  }, [isAnswered, user]);
 
   const login = useCallback(
     async (credentials: Login): Promise<User | null> => {
@@ -71,6 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return false;
     }
     queryClient.setQueryData<User | null>(USER_KEY, null);
+    // Signed out means signed out offline too: the device must not reopen the owner's screens.
+    rememberUser(null);
     // Private answers (settings, drafts, commenters' e-mails) must not outlive the session in this tab.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
     toast({ title: 'Logged out successfully', description: 'You have been logged out of your account.' });
