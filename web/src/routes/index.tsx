@@ -2,11 +2,12 @@
 // the server; the signed-in home loads its private code (Chakra, notes) only in the browser.
 import { ClientOnly, createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { blogPostsQuery, userQuery } from '../api/queries.ts';
+import { userQuery } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { BlogHomeScreen } from '../features/blog/BlogHomeScreen.tsx';
 import { validateBlogHomeSearch } from '../features/blog/blog-search.ts';
+import { postSummariesQuery } from '../features/blog/post-summaries.ts';
 import { Loading } from '../ui/Loading.tsx';
 
 const PrivateHome = lazy(() => import('../features/app/PrivateHome.tsx'));
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/')({
   validateSearch: validateBlogHomeSearch,
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery(context.data));
-    if (!user) await context.queryClient.prefetchQuery(blogPostsQuery(context.data));
+    if (!user) await context.queryClient.prefetchQuery(postSummariesQuery(context.data));
   },
   head: () => ({
     meta: [{ title: DEFAULT_TITLE }, { name: 'description', content: DEFAULT_DESCRIPTION }],

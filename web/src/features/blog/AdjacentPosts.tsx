@@ -1,10 +1,16 @@
 // Previous and Next post cards, from the order of the posts list (SPEC section 2).
-import type { BlogPost } from '@private-notes/shared';
 import { ArrowLeftIcon, ArrowRightIcon } from './blog-icons.tsx';
 import styles from './Post.module.css';
 import { PostLink } from './PostLink.tsx';
+import type { PostSummary } from './post-summaries.ts';
 
-export function AdjacentPosts({ previous, next }: { previous: BlogPost | null; next: BlogPost | null }) {
+export function AdjacentPosts({
+  previous,
+  next,
+}: {
+  previous: PostSummary | null;
+  next: PostSummary | null;
+}) {
   if (!previous && !next) return null;
   return (
     <nav className={styles.adjacent} aria-label="More posts">

@@ -25,38 +25,50 @@ import { FeaturedPost } from './FeaturedPost.tsx';
 import { NewsletterBlock } from './NewsletterBlock.tsx';
 import { PostCard } from './PostCard.tsx';
 import { PostCardSkeletons } from './PostCardSkeletons.tsx';
+import { postSummariesQuery } from './post-summaries.ts';
 import { useBlogHomeSearch } from './use-blog-home-search.ts';
 
 export function BlogHomeScreen() {
-  const posts = useQuery(blogPostsQuery(useDataClient()));
+  const data = useDataClient();
+  const posts = useQuery(postSummariesQuery(data));
   const { term, tag, setTerm, setTag, clearAll } = useBlogHomeSearch();
   const [sort, setSort] = useState<PostSort>('recent');
   const [category, setCategory] = useState<CategoryId>('all');
-
-  // The API lists published posts only; the client checks again (SPEC section 7).
-  const published = useMemo(() => (posts.data ?? []).filter((p) => p.published), [posts.data]);
-  const tags = useMemo(() => tagCounts(published), [published]);
   const searching = term.trim() !== '';
   const filtering = searching || !!tag;
-  const shown = useMemo(
-    () => sortPosts(filterPosts(published, { search: term, tag }), sort),
-    [published, term, tag, sort],
-  );
+  // The search reads the posts' bodies, which the summaries leave out: fetched on the first search.
+  const bodies = useQuery({ ...blogPostsQuery(data), enabled: searching });
+
+  const published = posts.data ?? [];
+  const tags = useMemo(() => tagCounts(published), [published]);
+  const shown = useMemo(() => {
+    let list = published;
+    if (searching) {
+      const ids = new Set(filterPosts(bodies.data ?? [], { search: term, tag }).map((p) => p.id));
+      list = published.filter((p) => ids.has(p.id));
+    } else if (tag) {
+      // Exact tag match, as filterPosts does.
+      list = published.filter((p) => p.tags.includes(tag));
+    }
+    return sortPosts(list, sort);
+  }, [published, bodies.data, searching, term, tag, sort]);
   const { featured, rest } = splitFeatured(shown, filtering);
   const inCategory = filtering ? rest : postsInCategory(rest, category);
+  const pending = posts.isPending || (searching && bodies.isPending);
+  const failed = posts.isError || (searching && bodies.isError);
 
   const heading = searching ? searchResultsHeading(term) : tag ? `Posts in ${tag}` : 'Blog';
 
   let list: ReactNode;
-  if (posts.isPending) {
-    list = <PostCardSkeletons count={searching ? 4 : 6} />;
-  } else if (posts.isError) {
+  if (failed) {
     list = (
       <div className={styles.empty} role="alert">
         <p className={styles.emptyTitle}>Failed to fetch blog posts</p>
         <p>Please try again later.</p>
       </div>
     );
+  } else if (pending) {
+    list = <PostCardSkeletons count={searching ? 4 : 6} />;
   } else if (filtering && shown.length === 0) {
     list = (
       <div className={styles.empty}>
@@ -95,7 +107,7 @@ export function BlogHomeScreen() {
       <header className={styles.header}>
         <h1 className={styles.title}>
           {heading}
-          {searching && !posts.isPending && (
+          {searching && !pending && (
             <span className={styles.resultCount}>{resultCountLabel(shown.length)}</span>
           )}
         </h1>
@@ -148,7 +160,7 @@ export function BlogHomeScreen() {
       <div className={styles.layout}>
         <div>
           {featured && <FeaturedPost post={featured} />}
-          {!filtering && !posts.isPending && published.length > 0 && (
+          {!filtering && !pending && published.length > 0 && (
             <CategoryTabs selected={category} onSelect={setCategory} />
           )}
           <div

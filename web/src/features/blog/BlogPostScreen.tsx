@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { blogPostQuery, blogPostsQuery } from '../../api/queries.ts';
+import { blogPostQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { AdjacentPosts } from './AdjacentPosts.tsx';
 import { BLOG_AUTHOR } from './blog-author.ts';
@@ -23,6 +23,7 @@ import { PostActions } from './PostActions.tsx';
 import { PostHeaderBar } from './PostHeaderBar.tsx';
 import { PostNotAvailable, PostNotFound } from './PostMissing.tsx';
 import { PostSidebar } from './PostSidebar.tsx';
+import { postSummariesQuery } from './post-summaries.ts';
 import { ReadingProgressBar } from './ReadingProgressBar.tsx';
 import { useReadingProgress } from './use-reading-progress.ts';
 import { useRecordView } from './use-record-view.ts';
@@ -31,13 +32,13 @@ export function BlogPostScreen({ id }: { id: number }) {
   const data = useDataClient();
   const origin = useRouter().options.context.origin;
   const postQuery = useQuery(blogPostQuery(data, id));
-  const list = useQuery(blogPostsQuery(data));
+  const list = useQuery(postSummariesQuery(data));
   const progress = useReadingProgress();
   const post = postQuery.data;
   useRecordView(id, post?.published ?? false);
 
   const toc = useMemo(() => (post ? tableOfContents(post.content) : []), [post]);
-  const published = useMemo(() => (list.data ?? []).filter((p) => p.published), [list.data]);
+  const published = list.data ?? [];
   const related = useMemo(() => (post ? relatedPosts(post, published) : []), [post, published]);
 
   if (postQuery.isError) {

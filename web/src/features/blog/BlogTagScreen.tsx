@@ -4,16 +4,20 @@ import { noTagPostsLabel, relatedTags, sortPosts, tagPostsLabel } from '@private
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { blogPostsQuery, tagPostsQuery } from '../../api/queries.ts';
+import { tagPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import styles from './Blog.module.css';
 import { PostCard } from './PostCard.tsx';
+import { postSummariesQuery, toSummary } from './post-summaries.ts';
 
 export function BlogTagScreen({ tag }: { tag: string }) {
   const data = useDataClient();
   const posts = useQuery(tagPostsQuery(data, tag));
-  const all = useQuery(blogPostsQuery(data));
-  const shown = useMemo(() => sortPosts((posts.data ?? []).filter((p) => p.published)), [posts.data]);
+  const all = useQuery(postSummariesQuery(data));
+  const shown = useMemo(
+    () => sortPosts((posts.data ?? []).filter((p) => p.published)).map(toSummary),
+    [posts.data],
+  );
   const related = useMemo(() => relatedTags(all.data ?? [], tag), [all.data, tag]);
 
   let status: string;

@@ -14,10 +14,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
-import { blogPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import styles from './Blog.module.css';
 import { SearchIcon } from './blog-icons.tsx';
+import { postSummariesQuery } from './post-summaries.ts';
 
 function TagTiles({ tags }: { tags: readonly TagCount[] }) {
   return (
@@ -40,10 +40,10 @@ function TagTiles({ tags }: { tags: readonly TagCount[] }) {
 }
 
 export function BlogTagsScreen() {
-  const posts = useQuery(blogPostsQuery(useDataClient()));
+  const posts = useQuery(postSummariesQuery(useDataClient()));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<TagSort>('frequency');
-  const all = useMemo(() => tagCounts((posts.data ?? []).filter((p) => p.published)), [posts.data]);
+  const all = useMemo(() => tagCounts(posts.data ?? []), [posts.data]);
   const shown = useMemo(() => sortTags(filterTags(all, search), sort), [all, search, sort]);
 
   let body: ReactNode;

@@ -1,15 +1,16 @@
 // The featured first post of the blog home, with its real view and comment counts (DECISIONS).
-import { type BlogPost, formatCardDate, previewText } from '@private-notes/shared';
+import { formatCardDate } from '@private-notes/shared';
 import styles from './Blog.module.css';
 import { CalendarIcon, ClockIcon, CommentIcon, EyeIcon } from './blog-icons.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { PostLink } from './PostLink.tsx';
 import { PostTagList } from './PostTagList.tsx';
+import type { PostSummary } from './post-summaries.ts';
 
 const countLabel = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function FeaturedPost({ post }: { post: BlogPost }) {
-  const excerpt = post.excerpt.trim() || previewText(post.content);
+export function FeaturedPost({ post }: { post: PostSummary }) {
+  const excerpt = post.preview;
   return (
     <article className={styles.featured} data-testid="featured-post" aria-labelledby="featured-title">
       <p className={styles.featuredLabel}>Featured</p>

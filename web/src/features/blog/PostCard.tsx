@@ -1,14 +1,15 @@
 // A post in a list: title, clamped excerpt, two tags and '+N more', date, read time, favourite star.
-import { type BlogPost, formatCardDate, previewText } from '@private-notes/shared';
+import { formatCardDate } from '@private-notes/shared';
 import styles from './Blog.module.css';
 import { CalendarIcon, ClockIcon } from './blog-icons.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { PostLink } from './PostLink.tsx';
 import { PostTagList } from './PostTagList.tsx';
+import type { PostSummary } from './post-summaries.ts';
 
-export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const excerpt = post.excerpt.trim() || previewText(post.content);
+  const excerpt = post.preview;
   return (
     <article className={styles.card} data-testid="post-card">
       <Heading className={styles.cardTitle}>

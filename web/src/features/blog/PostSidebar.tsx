@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { BLOG_AUTHOR } from './blog-author.ts';
 import styles from './Post.module.css';
 import { PostLink } from './PostLink.tsx';
+import type { PostSummary } from './post-summaries.ts';
 import { TableOfContents } from './TableOfContents.tsx';
 
 export function PostSidebar({
@@ -15,7 +16,7 @@ export function PostSidebar({
   post: BlogPost;
   toc: readonly TocEntry[];
   progress: number;
-  related: readonly BlogPost[];
+  related: readonly PostSummary[];
 }) {
   return (
     <aside className={styles.sidebar} aria-label="About this post">

@@ -4,13 +4,19 @@ import { blogPostsQuery } from '../../api/queries.ts';
 import { BlogHomeScreen } from '../../features/blog/BlogHomeScreen.tsx';
 import { publicHead } from '../../features/blog/blog-head.ts';
 import { validateBlogHomeSearch } from '../../features/blog/blog-search.ts';
+import { postSummariesQuery } from '../../features/blog/post-summaries.ts';
 
 const BLOG_DESCRIPTION = 'Thoughts on knowledge management, productivity, and technology';
 
 export const Route = createFileRoute('/blog/')({
   validateSearch: validateBlogHomeSearch,
-  loader: async ({ context }) => {
-    await context.queryClient.prefetchQuery(blogPostsQuery(context.data));
+  loaderDeps: ({ search }) => ({ search: search.search }),
+  loader: async ({ context, deps }) => {
+    await Promise.all([
+      context.queryClient.prefetchQuery(postSummariesQuery(context.data)),
+      // A shared search link renders its results on the server: they need the posts' bodies.
+      deps.search ? context.queryClient.prefetchQuery(blogPostsQuery(context.data)) : null,
+    ]);
     return { origin: context.origin };
   },
   head: ({ loaderData }) =>

@@ -1,14 +1,15 @@
 // /blog/tags/{tag}: the posts of one tag (the tag is URL-decoded by the router).
 import { createFileRoute } from '@tanstack/react-router';
-import { blogPostsQuery, tagPostsQuery } from '../../../api/queries.ts';
+import { tagPostsQuery } from '../../../api/queries.ts';
 import { BlogTagScreen } from '../../../features/blog/BlogTagScreen.tsx';
 import { publicHead } from '../../../features/blog/blog-head.ts';
+import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
 
 export const Route = createFileRoute('/blog/tags/$tag')({
   loader: async ({ context, params }) => {
     await Promise.all([
       context.queryClient.prefetchQuery(tagPostsQuery(context.data, params.tag)),
-      context.queryClient.prefetchQuery(blogPostsQuery(context.data)),
+      context.queryClient.prefetchQuery(postSummariesQuery(context.data)),
     ]);
     return { origin: context.origin };
   },

@@ -1,12 +1,12 @@
 // /blog/tags: every tag with its post count.
 import { createFileRoute } from '@tanstack/react-router';
-import { blogPostsQuery } from '../../../api/queries.ts';
 import { BlogTagsScreen } from '../../../features/blog/BlogTagsScreen.tsx';
 import { publicHead } from '../../../features/blog/blog-head.ts';
+import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
 
 export const Route = createFileRoute('/blog/tags/')({
   loader: async ({ context }) => {
-    await context.queryClient.prefetchQuery(blogPostsQuery(context.data));
+    await context.queryClient.prefetchQuery(postSummariesQuery(context.data));
     return { origin: context.origin };
   },
   head: ({ loaderData }) =>

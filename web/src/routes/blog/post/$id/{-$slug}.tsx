@@ -2,11 +2,12 @@
 // replaced by the title's (a 301 on the server, a replace in the browser); a missing post is a 404.
 import { slugify } from '@private-notes/shared';
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { blogPostQuery, blogPostsQuery, commentsQuery } from '../../../../api/queries.ts';
+import { blogPostQuery, commentsQuery } from '../../../../api/queries.ts';
 import { pageHead } from '../../../../config/page-head.ts';
 import { BlogPostScreen } from '../../../../features/blog/BlogPostScreen.tsx';
 import { postHeadInput, publicHead } from '../../../../features/blog/blog-head.ts';
 import { PostNotAvailable, PostNotFound } from '../../../../features/blog/PostMissing.tsx';
+import { postSummariesQuery } from '../../../../features/blog/post-summaries.ts';
 
 export const Route = createFileRoute('/blog/post/$id/{-$slug}')({
   params: {
@@ -38,7 +39,7 @@ export const Route = createFileRoute('/blog/post/$id/{-$slug}')({
     // Previous/next and related posts come from the list; comments render with the post.
     await Promise.all([
       queryClient.prefetchQuery(commentsQuery(data, params.id)),
-      queryClient.prefetchQuery(blogPostsQuery(data)),
+      queryClient.prefetchQuery(postSummariesQuery(data)),
     ]);
     const path = slug ? `/blog/post/${params.id}/${slug}` : `/blog/post/${params.id}`;
     return { head: postHeadInput(post, origin, path) };
