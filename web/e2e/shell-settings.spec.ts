@@ -41,6 +41,7 @@ test('saving persists every section, and a reload shows the saved values', async
   await page.getByRole('button', { name: 'Save Settings' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Settings updated' });
   await expect(toast).toContainText('Your preferences have been saved successfully.');
+  await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
 
   // AI features off hides the AI Assistant link at once.
   await expect(

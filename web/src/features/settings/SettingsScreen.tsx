@@ -45,7 +45,8 @@ export function SettingsScreen() {
           Failed to fetch settings
         </Text>
       )}
-      {settings.data && <SettingsForm key={settings.dataUpdatedAt} initial={settings.data} />}
+      {/* Seeded once: after a save the form already holds what the server stored, and stays on its tab. */}
+      {settings.data && <SettingsForm initial={settings.data} />}
     </Box>
   );
 }
