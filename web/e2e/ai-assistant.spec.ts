@@ -5,6 +5,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { noteCard, toast } from './study-fixtures.ts';
 
+// page.route does not see requests a service worker makes; these tests stub answers, so no service worker.
+test.use({ serviceWorkers: 'block' });
+
 test.beforeEach(async ({ signIn }) => {
   await signIn();
 });

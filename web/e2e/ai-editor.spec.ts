@@ -4,6 +4,9 @@
 import { expect, test } from './fixtures.ts';
 import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
 
+// page.route does not see requests a service worker makes; these tests stub answers, so no service worker.
+test.use({ serviceWorkers: 'block' });
+
 test.beforeEach(async ({ signIn }) => {
   await signIn();
 });

@@ -153,3 +153,30 @@ test('the fullscreen toggle enters and leaves fullscreen, or says why it cannot'
     await expect(study.getByRole('button', { name: 'Enter fullscreen' })).toBeVisible();
   }
 });
+
+test.describe('without a service worker (page.route cannot see its requests)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a server that fails to generate shows the error toasts (it is not mistaken for offline)', async ({
+    page,
+  }) => {
+    const title = `Failing AI ${Date.now()}`;
+    await createServerNote(page, { title, content: STUDY_NOTE });
+    for (const path of ['generate-flashcards', 'key-insights']) {
+      await page.route(`**/api/notes/${path}`, (route) =>
+        route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"model down"}' }),
+      );
+    }
+    await page.goto('/notes');
+    await noteCard(page, title).getByRole('button', { name: 'Study Mode' }).click();
+    const study = page.getByTestId('study-mode');
+    await study.getByRole('tab', { name: 'Flashcards' }).click();
+    await study.getByRole('button', { name: 'Generate Flashcards' }).click();
+    await expect(toast(page, 'Error')).toContainText('Failed to generate flashcards. Please try again.');
+    await expect(study.getByText('No flashcards yet.')).toBeVisible();
+    await study.getByRole('tab', { name: 'Key Points' }).click();
+    await study.getByRole('button', { name: 'Extract Key Points' }).click();
+    await expect(toast(page, 'Error')).toContainText('Failed to extract key points. Please try again.');
+    await expect(study.getByText('No key points yet.')).toBeVisible();
+  });
+});
