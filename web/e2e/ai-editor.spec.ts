@@ -126,3 +126,19 @@ test('a failed conversion shows the failure toast', async ({ page }) => {
     'There was an error generating a blog post from your note. Please try again.',
   );
 });
+
+test('converting a note that cannot sync yet says it must sync first', async ({ page, context }) => {
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await context.setOffline(true);
+  const title = `Never synced ${Date.now()}`;
+  await page.getByRole('button', { name: 'New Note' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill(STUDY_NOTE);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();
+  await expect(toast(page, 'Failed to generate blog post')).toContainText(
+    'has not been synced to the server yet',
+  );
+  await context.setOffline(false);
+});
