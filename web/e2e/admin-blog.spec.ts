@@ -84,7 +84,8 @@ test('create, edit, publish, unpublish and delete a post', async ({ page, signIn
 
   // Tabs: a draft is under Drafts, not under Published.
   await page.getByRole('tab', { name: 'Published' }).click();
-  await expect(page.getByText('No blog posts found in this category.')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Published' })).toBeVisible();
+  await expect(card(page, title)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Drafts' }).click();
   await expect(card(page, title)).toBeVisible();
   await page.getByRole('tab', { name: 'All Posts' }).click();
@@ -144,6 +145,23 @@ test('create, edit, publish, unpublish and delete a post', async ({ page, signIn
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(revised).toHaveCount(0);
   expect((await page.request.get(`/api/blog/${id}`)).status()).toBe(404);
+});
+
+test('a tab without posts shows the empty state', async ({ page, signIn }) => {
+  await signIn();
+  const { id } = await createPostThroughApi(page, { title: `Only drafts ${Date.now()}`, content: 'Draft.' });
+  // The list as the server would answer it with a single draft, whatever other tests created.
+  const post = await (await page.request.get('/api/admin/blog')).json();
+  await page.route('**/api/admin/blog', (route) =>
+    route.fulfill({ json: (post as { id: number }[]).filter((p) => p.id === id) }),
+  );
+  await page.goto('/blog/admin');
+  await expect(page.getByTestId('admin-post-card')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Published' }).click();
+  await expect(page.getByText('No blog posts found in this category.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Drafts' }).click();
+  await expect(page.getByTestId('admin-post-card')).toHaveCount(1);
+  await expect(page.getByText('No blog posts found in this category.')).toHaveCount(0);
 });
 
 test('a failed status change shows the error toast and keeps the badge', async ({ page, signIn }) => {

@@ -1,7 +1,19 @@
 // The create / edit post dialog: Title, Excerpt, Content (markdown, 10 rows, with a rendered Preview tab),
 // 'Tags (comma separated)'; 'Create Post' or 'Save Changes'. A refused save keeps the dialog open and shows
 // the server's reason under the field it names (or above the buttons when it names none).
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { type BlogPost, readingTime } from '@private-notes/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
@@ -145,6 +157,9 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                 {post ? 'Save Changes' : 'Create Post'}
               </Button>
             </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
