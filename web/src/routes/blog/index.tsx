@@ -5,6 +5,7 @@ import { BlogHomeScreen } from '../../features/blog/BlogHomeScreen.tsx';
 import { publicHead } from '../../features/blog/blog-head.ts';
 import { validateBlogHomeSearch } from '../../features/blog/blog-search.ts';
 import { postSummariesQuery } from '../../features/blog/post-summaries.ts';
+import { warmQuery } from '../../features/blog/warm-query.ts';
 
 const BLOG_DESCRIPTION = 'Thoughts on knowledge management, productivity, and technology';
 
@@ -13,9 +14,9 @@ export const Route = createFileRoute('/blog/')({
   loaderDeps: ({ search }) => ({ search: search.search }),
   loader: async ({ context, deps }) => {
     await Promise.all([
-      context.queryClient.prefetchQuery(postSummariesQuery(context.data)),
+      warmQuery(context.queryClient, postSummariesQuery(context.data)),
       // A shared search link renders its results on the server: they need the posts' bodies.
-      deps.search ? context.queryClient.prefetchQuery(blogPostsQuery(context.data)) : null,
+      deps.search ? warmQuery(context.queryClient, blogPostsQuery(context.data)) : null,
     ]);
     return { origin: context.origin };
   },

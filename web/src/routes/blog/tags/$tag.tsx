@@ -4,12 +4,13 @@ import { tagPostsQuery } from '../../../api/queries.ts';
 import { BlogTagScreen } from '../../../features/blog/BlogTagScreen.tsx';
 import { publicHead } from '../../../features/blog/blog-head.ts';
 import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
+import { warmQuery } from '../../../features/blog/warm-query.ts';
 
 export const Route = createFileRoute('/blog/tags/$tag')({
   loader: async ({ context, params }) => {
     await Promise.all([
-      context.queryClient.prefetchQuery(tagPostsQuery(context.data, params.tag)),
-      context.queryClient.prefetchQuery(postSummariesQuery(context.data)),
+      warmQuery(context.queryClient, tagPostsQuery(context.data, params.tag)),
+      warmQuery(context.queryClient, postSummariesQuery(context.data)),
     ]);
     return { origin: context.origin };
   },

@@ -3,10 +3,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BlogTagsScreen } from '../../../features/blog/BlogTagsScreen.tsx';
 import { publicHead } from '../../../features/blog/blog-head.ts';
 import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
+import { warmQuery } from '../../../features/blog/warm-query.ts';
 
 export const Route = createFileRoute('/blog/tags/')({
   loader: async ({ context }) => {
-    await context.queryClient.prefetchQuery(postSummariesQuery(context.data));
+    await warmQuery(context.queryClient, postSummariesQuery(context.data));
     return { origin: context.origin };
   },
   head: ({ loaderData }) =>
