@@ -133,3 +133,24 @@ test('history empty state and the failure toasts', async ({ page }) => {
   await page.getByRole('button', { name: 'Ask AI' }).click();
   await expect(toast(page, 'Error')).toContainText('Failed to generate explanation. Please try again later.');
 });
+
+test('history fetch failures show the spec texts', async ({ page }) => {
+  await page.route('**/api/ai/explanations', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: 'not json' }),
+  );
+  await page.goto('/ai-explanations');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to parse AI explanations data');
+
+  await page.unroute('**/api/ai/explanations');
+  await page.route('**/api/ai/explanations', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"message":"Internal server error"}',
+    }),
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Failed to fetch AI explanations: 500 /);
+});
