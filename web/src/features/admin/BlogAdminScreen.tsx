@@ -86,7 +86,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
         <HStack gap="3" align="center">
           <BackToNotesLink />
           <Stack gap="0">
-            <Text as="h1" fontSize="3xl" fontWeight="bold" lineHeight="short">
+            <Text as="h1" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short">
               Blog Administration
             </Text>
             <Text color="fg.muted">Write, publish and manage your blog posts</Text>
