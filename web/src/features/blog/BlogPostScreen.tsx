@@ -25,7 +25,6 @@ import { PostNotAvailable, PostNotFound } from './PostMissing.tsx';
 import { PostSidebar } from './PostSidebar.tsx';
 import { postSummariesQuery } from './post-summaries.ts';
 import { ReadingProgressBar } from './ReadingProgressBar.tsx';
-import { useReadingProgress } from './use-reading-progress.ts';
 import { useRecordView } from './use-record-view.ts';
 
 export function BlogPostScreen({ id }: { id: number }) {
@@ -33,7 +32,6 @@ export function BlogPostScreen({ id }: { id: number }) {
   const origin = useRouter().options.context.origin;
   const postQuery = useQuery(blogPostQuery(data, id));
   const list = useQuery(postSummariesQuery(data));
-  const progress = useReadingProgress();
   const post = postQuery.data;
   useRecordView(id, post?.published ?? false);
 
@@ -52,7 +50,7 @@ export function BlogPostScreen({ id }: { id: number }) {
 
   return (
     <>
-      <ReadingProgressBar progress={progress} />
+      <ReadingProgressBar />
       <PostHeaderBar postId={post.id} url={url} title={post.title} />
       <div className={styles.page}>
         <article aria-labelledby="post-title">
@@ -117,7 +115,7 @@ export function BlogPostScreen({ id }: { id: number }) {
           <AdjacentPosts previous={previous} next={next} />
           <CommentsSection postId={post.id} />
         </article>
-        <PostSidebar post={post} toc={toc} progress={progress} related={related} />
+        <PostSidebar post={post} toc={toc} related={related} />
       </div>
     </>
   );

@@ -10,18 +10,16 @@ import { TableOfContents } from './TableOfContents.tsx';
 export function PostSidebar({
   post,
   toc,
-  progress,
   related,
 }: {
   post: BlogPost;
   toc: readonly TocEntry[];
-  progress: number;
   related: readonly PostSummary[];
 }) {
   return (
     <aside className={styles.sidebar} aria-label="About this post">
       <div className={`${styles.sidebar} ${styles.sidebarSticky}`}>
-        <TableOfContents entries={toc} progress={progress} readTime={post.readTime} />
+        <TableOfContents entries={toc} readTime={post.readTime} />
         <section className={styles.box} aria-labelledby="about-author-title">
           <h2 id="about-author-title" className={styles.boxTitle}>
             About the Author

@@ -1,7 +1,10 @@
-// The thin bar at the top of a post showing how much of the page has been scrolled.
+// The thin bar at the top of a post showing how much of the page has been scrolled. It reads the scroll
+// position itself, so scrolling re-renders the bar, not the post.
 import styles from './Post.module.css';
+import { useReadingProgress } from './use-reading-progress.ts';
 
-export function ReadingProgressBar({ progress }: { progress: number }) {
+export function ReadingProgressBar() {
+  const progress = useReadingProgress();
   return (
     <div
       className={styles.progress}

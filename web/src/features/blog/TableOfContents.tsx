@@ -3,6 +3,7 @@
 import { minutesLabel, minutesLeft, type TocEntry } from '@private-notes/shared';
 import { type MouseEvent, useEffect, useState } from 'react';
 import styles from './Post.module.css';
+import { useReadingProgress } from './use-reading-progress.ts';
 
 export const TOC_SCROLL_OFFSET = 100;
 
@@ -15,15 +16,8 @@ function stickyOffset(): number {
   return Math.max(TOC_SCROLL_OFFSET, bottom + 16);
 }
 
-export function TableOfContents({
-  entries,
-  progress,
-  readTime,
-}: {
-  entries: readonly TocEntry[];
-  progress: number;
-  readTime: number;
-}) {
+export function TableOfContents({ entries, readTime }: { entries: readonly TocEntry[]; readTime: number }) {
+  const progress = useReadingProgress();
   const [active, setActive] = useState<string | null>(null);
 
   useEffect(() => {
