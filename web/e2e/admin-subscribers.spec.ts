@@ -184,6 +184,38 @@ test('five skeleton rows show while the list loads', async ({ page, signIn }) =>
   await expect(loading).toHaveCount(0);
 });
 
+test('10,000 subscribers: only the rows in view are rendered, with table semantics kept', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const many = Array.from({ length: 10_000 }, (_, i) => ({
+    id: i + 1,
+    email: `reader${i}@example.com`,
+    name: `Reader ${i}`,
+    interests: i % 2 ? ['tools'] : ['writing'],
+    active: i % 3 !== 0,
+    subscribedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+  }));
+  await page.route('**/api/admin/subscribers', (route) => route.fulfill({ json: many }));
+  await page.goto('/admin/subscribers');
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 10,000 of 10,000 subscribers');
+  await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '10001');
+  const rendered = await page.getByTestId('subscriber-row').count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(60);
+  await expect(row(page, 'reader0@example.com')).toHaveAttribute('aria-rowindex', '2');
+
+  // Scrolled to the end, the last subscriber is there with its position in the whole list.
+  await page.getByTestId('subscribers-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(row(page, 'reader9999@example.com')).toHaveAttribute('aria-rowindex', '10001');
+  await expect(row(page, 'reader0@example.com')).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('reader999');
+  await expect(page.getByTestId('subscriber-count')).toHaveText('Showing 11 of 10,000 subscribers');
+  await expect(page.getByTestId('subscriber-row')).toHaveCount(11);
+});
+
 test('an anonymous visitor is sent to sign in', async ({ page }) => {
   await page.goto('/admin/subscribers');
   await expect(page).toHaveURL(
