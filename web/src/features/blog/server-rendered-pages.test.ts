@@ -30,6 +30,7 @@ describe.skipIf(!built)('server-rendered blog pages over plain HTTP', () => {
   let server: TestServer;
   let copy: string;
   let postPath: string;
+  let emptyBlog: string;
   const longContent = `${'Linking notes by idea rather than by folder lets a collection grow into knowledge. '.repeat(4)}`;
 
   beforeAll(async () => {
@@ -38,6 +39,7 @@ describe.skipIf(!built)('server-rendered blog pages over plain HTTP', () => {
     cpSync(path.join(root, 'web/dist'), path.join(copy, 'dist'), { recursive: true });
     cpSync(path.join(root, 'web/dist-ssr'), path.join(copy, 'dist-ssr'), { recursive: true });
     server = await startTestServer({ webDistDir: path.join(copy, 'dist') });
+    emptyBlog = await (await fetch(`${server.url}/blog`)).text();
     const cookie = await server.login();
     const created = await server.api('POST', '/api/admin/blog', {
       cookie,
@@ -94,6 +96,11 @@ describe.skipIf(!built)('server-rendered blog pages over plain HTTP', () => {
       keywords: 'knowledge, notes',
     });
     expect(String(ld.description)).toBe(plain.slice(0, 150).trimEnd());
+  });
+
+  it('/blog before any post says so', () => {
+    expect(emptyBlog).toContain('No posts available.');
+    expect(emptyBlog).toContain('Subscribe to the Newsletter');
   });
 
   it('/blog lists published posts with its own metadata and no drafts', async () => {
