@@ -2,26 +2,9 @@
 // virtualised table with its active switches and the unsubscribe confirmation, skeleton and empty states.
 // Search runs over a prebuilt lowercase index and renders through useDeferredValue, so typing stays
 // responsive with 10,000 subscribers.
-import {
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Flex,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Skeleton,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
   activeSubscriberCount,
-  SUBSCRIBER_STATUS_FILTERS,
-  SUBSCRIBER_STATUS_LABELS,
   type Subscriber,
   type SubscriberStatusFilter,
   subscriberFiltersActive,
@@ -33,25 +16,18 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { subscribersQuery } from '../../api/queries.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { DownloadIcon, SearchIcon, UsersIcon } from './admin-icons.tsx';
 import { BackToNotesLink } from './BackToNotesLink.tsx';
 import { downloadTextFile } from './download-text-file.ts';
-import { SUBSCRIBER_ROW_HEIGHT } from './SubscriberRow.tsx';
-import { SUBSCRIBER_COLUMNS, SubscribersTable, SubscribersTableFrame } from './SubscribersTable.tsx';
+import { SubscribersEmptyState } from './SubscribersEmptyState.tsx';
+import { SubscribersSkeleton } from './SubscribersSkeleton.tsx';
+import { SubscribersTable } from './SubscribersTable.tsx';
+import { SubscribersToolbar } from './SubscribersToolbar.tsx';
 import { buildSubscriberSearchIndex, searchSubscribers } from './subscriber-search-index.ts';
 import { UnsubscribeDialog } from './UnsubscribeDialog.tsx';
 import { useSetSubscriberActive } from './use-set-subscriber-active.ts';
 
-const SKELETON_ROWS = 5;
 const count = new Intl.NumberFormat('en-US');
 const NO_SUBSCRIBERS: Subscriber[] = [];
-
-// A plain check rather than the shared zod schema, so the screen's chunk does not carry zod.
-function toStatusFilter(value: string): SubscriberStatusFilter {
-  return (SUBSCRIBER_STATUS_FILTERS as readonly string[]).includes(value)
-    ? (value as SubscriberStatusFilter)
-    : 'all';
-}
 
 export function SubscribersAdminScreen() {
   const { user, isLoading: userLoading } = useCurrentUser();
@@ -126,35 +102,14 @@ export function SubscribersAdminScreen() {
         </Stack>
       </Flex>
 
-      <Flex gap="3" mb="4" wrap="wrap" align="center">
-        <InputGroup startElement={<SearchIcon />} flex="1" minW="220px">
-          <Input
-            type="search"
-            aria-label="Search subscribers"
-            placeholder="Search by email, name or interest..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </InputGroup>
-        <NativeSelect.Root width="200px">
-          <NativeSelect.Field
-            aria-label="Filter subscribers"
-            value={status}
-            onChange={(event) => setStatus(toStatusFilter(event.target.value))}
-          >
-            {SUBSCRIBER_STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {SUBSCRIBER_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Button variant="outline" onClick={exportCsv} disabled={!query.data}>
-          <DownloadIcon />
-          Export CSV
-        </Button>
-      </Flex>
+      <SubscribersToolbar
+        search={search}
+        status={status}
+        canExport={Boolean(query.data)}
+        onSearchChange={setSearch}
+        onStatusChange={setStatus}
+        onExport={exportCsv}
+      />
 
       <HStack justify="space-between" mb="2" wrap="wrap" gap="2">
         <Text fontSize="sm" color="fg.muted" data-testid="subscriber-count" aria-live="polite">
@@ -171,48 +126,15 @@ export function SubscribersAdminScreen() {
 
       <Box borderWidth="1px" borderRadius="lg" overflow="hidden" bg="bg">
         {query.isPending ? (
-          <Box overflowX="auto" data-testid="subscribers-loading">
-            <SubscribersTableFrame>
-              <Table.Body>
-                {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  <Table.Row key={i} height={`${SUBSCRIBER_ROW_HEIGHT}px`}>
-                    {SUBSCRIBER_COLUMNS.map((column) => (
-                      <Table.Cell key={column.label}>
-                        <Skeleton height="4" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </SubscribersTableFrame>
-          </Box>
+          <SubscribersSkeleton />
         ) : query.isError ? (
           <Text p="6" color="fg.error" role="alert">
             {query.error.message}
           </Text>
         ) : rows.length === 0 ? (
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <UsersIcon />
-              </EmptyState.Indicator>
-              <EmptyState.Title>No subscribers found</EmptyState.Title>
-              <EmptyState.Description>
-                {filtersActive
-                  ? 'No subscribers match your search or filter.'
-                  : 'Nobody has subscribed to the newsletter yet.'}
-              </EmptyState.Description>
-              {filtersActive ? (
-                <Button variant="outline" size="sm" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              ) : null}
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <SubscribersEmptyState filtered={filtersActive} onClear={clearFilters} />
         ) : (
-          <Box overflowX="auto">
-            <SubscribersTable rows={rows} onSetActive={onSetActive} onUnsubscribe={onUnsubscribe} />
-          </Box>
+          <SubscribersTable rows={rows} onSetActive={onSetActive} onUnsubscribe={onUnsubscribe} />
         )}
       </Box>
 
