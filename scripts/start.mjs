@@ -1,14 +1,17 @@
-// `npm start`: builds the web app when web/dist is missing, then runs the server in this process's place.
+// `npm start`: builds the web app when its build (client and server-rendering bundle) is missing, then runs
+// the server in this process's place.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distIndex = path.join(process.env.WEB_DIST_DIR ?? path.join(root, 'web/dist'), 'index.html');
+const dist = process.env.WEB_DIST_DIR || path.join(root, 'web/dist');
+// The server renders pages with dist-ssr/entry-server.js beside the client build (see pages/web-app.ts).
+const built = [path.join(dist, '.vite/manifest.json'), path.join(path.dirname(dist), 'dist-ssr/entry-server.js')];
 
-if (!existsSync(distIndex)) {
-  console.log('web/dist is missing: building the web app first (npm run build)…');
+if (!built.every((file) => existsSync(file))) {
+  console.log('The web app is not built yet: building it first (npm run build)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
