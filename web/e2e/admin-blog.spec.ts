@@ -182,6 +182,38 @@ test('a failed status change shows the error toast and keeps the badge', async (
   await expect(post.getByText('Draft', { exact: true })).toBeVisible();
 });
 
+test('failed edits and deletes show their toasts; the dialog keeps the server reason', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const title = `Failing edit ${Date.now()}`;
+  const { id } = await createPostThroughApi(page, { title, content: 'Body.' });
+  await page.route(`**/api/admin/blog/${id}`, (route) => {
+    const method = route.request().method();
+    if (method === 'PUT') return route.fulfill({ status: 503, json: { message: 'Storage is busy' } });
+    if (method === 'DELETE') return route.fulfill({ status: 500, json: { message: 'Disk full' } });
+    return route.continue();
+  });
+  await page.goto('/blog/admin');
+  const post = card(page, title);
+  await post.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
+  await dialog.getByLabel('Title').fill(`${title}!`);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Failed to update post. Please try again.')).toBeVisible();
+  await expect(dialog.getByText('503: Storage is busy')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(post).toBeVisible();
+
+  await post.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  await expect(toast.getByText('Error', { exact: true })).toBeVisible();
+  await expect(toast.getByText('Failed to delete post. Please try again.')).toBeVisible();
+  await expect(post).toBeVisible();
+});
+
 test('/blog/admin?edit={id} opens that post for editing and drops the parameter on close', async ({
   page,
   signIn,
