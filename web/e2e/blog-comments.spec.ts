@@ -150,3 +150,18 @@ test('the owner approves and deletes; a visitor then sees the approved comment a
   await page.reload();
   await expect(page.getByTestId('comment')).toHaveCount(0);
 });
+
+test('the signed-in owner commenting gets the toast and sees the comment pending at once', async ({
+  page,
+}) => {
+  const post = await createPost(api, { title: `Owner comment ${uniqueWord()}` });
+  expect((await page.request.post('/api/login', { data: E2E_OWNER })).ok()).toBe(true);
+  await page.goto(postUrl(post));
+  await hydrated(page);
+  await page.getByLabel('Name').fill('The Owner');
+  await page.getByLabel('Email (not published)').fill('owner@example.com');
+  await page.getByLabel('Comment', { exact: true }).fill('Thanks for reading.');
+  await page.getByRole('button', { name: 'Submit Comment' }).click();
+  await expect(page.getByText('Your comment has been posted.')).toBeVisible();
+  await expect(page.getByTestId('pending-comments')).toContainText('Thanks for reading.');
+});

@@ -13,9 +13,6 @@ test.beforeAll(async () => {
     tags: ['hydration', 'tools'],
     faq: [{ question: 'Does it hydrate?', answer: 'Yes.' }],
   });
-  await api.post(`/api/blog/${post.id}/comments`, {
-    data: { author: 'Hy', email: 'hy@example.com', content: 'Before approval.' },
-  });
   postPath = postUrl(post);
   await api.dispose();
 });
