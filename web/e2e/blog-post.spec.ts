@@ -25,6 +25,18 @@ test('a missing slug is added and a wrong one corrected (301 on the server)', as
 
   await page.goto(`/blog/post/${post.id}/not-the-title`);
   await expect(page).toHaveURL(expected);
+
+  // In the app (no page load): the router's own navigation to a slug-less URL is replaced too.
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  await page.evaluate((id) => {
+    history.pushState(history.state, '', `/blog/post/${id}`);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, post.id);
+  await expect(page).toHaveURL(expected);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
 
 test('a missing post answers 404 with Post Not Found and a way back', async ({ page }) => {
