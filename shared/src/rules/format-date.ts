@@ -1,27 +1,12 @@
-// The date texts of SPEC section 9: cards, the post page, note cards' relative times, admin 'Created … ago'.
+// The date texts of SPEC section 9 that need date-fns: date and time, note cards' relative times, admin
+// 'Created … ago'. The date-only texts (cards, post page) live in card-date.ts, free of date-fns, because
+// public pages ship them; they are re-exported here so both sets keep one import path.
 import { format, formatDistance } from 'date-fns';
-import { formatUtcDay, toDate } from './utc-date.ts';
+import { toDate } from './utc-date.ts';
 
-export const RECENTLY_PUBLISHED = 'Recently published';
+export { formatCardDate, formatIsoDay, formatLongDate, RECENTLY_PUBLISHED } from './card-date.ts';
+
 export const JUST_NOW = 'just now';
-
-/** 'Mar 5, 2025' (UTC), or 'Recently published' when missing or invalid. */
-export function formatCardDate(iso?: string | null): string {
-  const date = toDate(iso);
-  return date ? formatUtcDay(date, 'MMM d, yyyy') : RECENTLY_PUBLISHED;
-}
-
-/** 'March 5, 2025' (UTC), or 'Recently published' when missing or invalid. */
-export function formatLongDate(iso?: string | null): string {
-  const date = toDate(iso);
-  return date ? formatUtcDay(date, 'MMMM d, yyyy') : RECENTLY_PUBLISHED;
-}
-
-/** '2025-03-05' (UTC), or '' when missing or invalid: CSV cells and file names. */
-export function formatIsoDay(iso?: string | Date | null): string {
-  const date = toDate(iso);
-  return date ? formatUtcDay(date, 'yyyy-MM-dd') : '';
-}
 
 /**
  * 'Mar 5, 2025, 2:07 PM' for the AI history detail. Private screens render only in the browser, so the

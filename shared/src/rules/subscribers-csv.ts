@@ -1,5 +1,5 @@
 // The subscribers CSV export of SPEC section 7, built in the browser from the loaded list.
-import { formatIsoDay } from './format-date.ts';
+import { formatIsoDay } from './card-date.ts';
 
 interface CsvSubscriber {
   email: string;
