@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST_DIR || path.join(root, 'web/dist');
 // The server renders pages with dist-ssr/entry-server.js beside the client build (see pages/web-app.ts).
-const built = [path.join(dist, '.vite/manifest.json'), path.join(path.dirname(dist), 'dist-ssr/entry-server.js')];
+const built = [
+  path.join(dist, '.vite/manifest.json'),
+  path.join(path.dirname(dist), 'dist-ssr/entry-server.js'),
+];
 
 if (!built.every((file) => existsSync(file))) {
   console.log('The web app is not built yet: building it first (npm run build)…');

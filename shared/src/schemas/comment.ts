@@ -21,9 +21,17 @@ export type Comment = z.infer<typeof CommentSchema>;
 
 /** POST /api/blog/{id}/comments. `website` is a honeypot: people leave it empty. */
 export const CommentCreateSchema = z.object({
-  author: z.string().trim().min(1, 'Name is required').max(COMMENT_AUTHOR_MAX, `must be at most ${COMMENT_AUTHOR_MAX} characters`),
+  author: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(COMMENT_AUTHOR_MAX, `must be at most ${COMMENT_AUTHOR_MAX} characters`),
   email: z.string().trim().min(1, 'Email is required').pipe(EmailSchema),
-  content: z.string().trim().min(1, 'Comment text is required').max(COMMENT_CONTENT_MAX, `must be at most ${COMMENT_CONTENT_MAX} characters`),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Comment text is required')
+    .max(COMMENT_CONTENT_MAX, `must be at most ${COMMENT_CONTENT_MAX} characters`),
   website: z.string().max(200).optional(),
 });
 export type CommentCreate = z.input<typeof CommentCreateSchema>;
