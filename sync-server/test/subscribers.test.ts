@@ -100,6 +100,49 @@ describe('subscribe and unsubscribe', () => {
     expect(on.body.active).toBe(true);
   });
 
+  it('the list answer is reused until the next write, compressed when asked, and never stale', async () => {
+    // Enough rows for the answer to be worth compressing (over 1 KB).
+    await s.handle.store.write((tx) => {
+      for (let i = 0; i < 12; i++) {
+        tx.insert('subscribers', {
+          email: `older-${i}@example.com`,
+          name: `Older Reader ${i}`,
+          interests: ['writing'],
+          active: true,
+          subscribedAt: new Date(Date.UTC(2020, 0, 1 + i)).toISOString(),
+        });
+      }
+    });
+    const first = await s.api<Subscriber[]>('GET', '/api/admin/subscribers', { cookie });
+    const again = await s.api<Subscriber[]>('GET', '/api/admin/subscribers', { cookie });
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.body).toEqual(first.body);
+    const gzipped = await fetch(`${s.url}/api/admin/subscribers`, {
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('cache-control')).toBe('no-store');
+    expect(await gzipped.json()).toEqual(first.body);
+    // A write (the active switch, a new subscriber) shows in the very next list.
+    const id = first.body[0]!.id;
+    await s.api('PUT', `/api/admin/subscribers/${id}`, { cookie, body: { active: false } });
+    // Straight into the store: this suite's subscriptions already used up the per-address rate limit.
+    await s.handle.store.write((tx) => {
+      tx.insert('subscribers', {
+        email: 'third@example.com',
+        name: null,
+        interests: [],
+        active: true,
+        subscribedAt: new Date().toISOString(),
+      });
+    });
+    const after = await s.api<Subscriber[]>('GET', '/api/admin/subscribers', { cookie });
+    expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect(after.body[0]!.email).toBe('third@example.com');
+    expect(after.body.find((x) => x.id === id)?.active).toBe(false);
+    await s.api('PUT', `/api/admin/subscribers/${id}`, { cookie, body: { active: true } });
+  });
+
   it('admin endpoints answer 401 to visitors, 404 for unknown ids, 400 for bad input', async () => {
     const before = contentSnapshot(s);
     expect((await s.api('GET', '/api/admin/subscribers')).status).toBe(401);
