@@ -29,7 +29,7 @@ import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
 import { INITIAL_FILTERS, type NotesFilterState } from './notes-filter-state.ts';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
-import { useLocalNotes } from './use-local-notes.ts';
+import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
 
 export const LOADING_CARDS = 6;
@@ -58,7 +58,14 @@ export function NotesScreen({
 }: NotesScreenProps) {
   const navigate = useNavigate();
   const { settings, isLoaded } = useSettings();
-  const notes = useLocalNotes();
+  const [firstPageDone, setFirstPageDone] = useState(false);
+  const notes = useLocalNotes(firstPageDone);
+  const firstPage = useFirstPage(notes === undefined);
+  const noteCount = useNoteCount();
+  // The full read waits for the first screenful (see useFirstPage).
+  useEffect(() => {
+    if (firstPage !== undefined) setFirstPageDone(true);
+  }, [firstPage]);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [view, setView] = useState<'grid' | 'list'>(settings.defaultNoteView);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -103,6 +110,13 @@ export function NotesScreen({
     [sorted, search, filters.tags, filters.dateRange],
   );
   const tags = useMemo(() => tagOptions(notes ?? []), [notes]);
+  // filterNotes caches each note's lowercased text on first search; doing it while idle keeps the first
+  // keystroke as quick as the later ones with thousands of notes.
+  useEffect(() => {
+    if (!notes || notes.length < 500 || typeof requestIdleCallback === 'undefined') return;
+    const handle = requestIdleCallback(() => filterNotes(notes, { search: 'a' }));
+    return () => cancelIdleCallback(handle);
+  }, [notes]);
 
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), []);
   useNewNoteShortcut(mode.kind === 'list', openNew);
@@ -159,6 +173,9 @@ export function NotesScreen({
     onConvert: (note: LocalNote) => void convert(note),
   };
 
+  const filtersNarrow =
+    filters.sortBy !== INITIAL_FILTERS.sortBy ||
+    notesFiltersActive({ search, tags: filters.tags, dateRange: filters.dateRange });
   const emptyKind = notes
     ? notesEmptyState({
         total: notes.length,
@@ -185,7 +202,7 @@ export function NotesScreen({
           <Text color="fg.muted">Manage your personal notes and knowledge collection</Text>
           <HStack gap="3">
             <Text fontSize="sm" color="fg.muted" data-testid="note-count">
-              {noteCountLabel(notes?.length ?? 0)}
+              {noteCountLabel(notes?.length ?? noteCount ?? 0)}
             </Text>
             <SyncStatusBadge />
             {headerExtra}
@@ -240,9 +257,21 @@ export function NotesScreen({
           onDone={() => setMode({ kind: 'list' })}
         />
       ) : (
-        <Stack gap="4">
+        // data-search: the search the list below reflects (it lags the input by design: useDeferredValue).
+        <Stack gap="4" data-search={search}>
           {filtersOpen ? <NotesFilters filters={filters} tagOptions={tags} onChange={setFilters} /> : null}
-          {!notes ? (
+          {!notes && firstPage && firstPage.length > 0 && !filtersNarrow ? (
+            // While all notes load, the newest ones (the default order) are already on screen.
+            <NotesCollection
+              notes={firstPage}
+              view={view}
+              convertingId={convertingId}
+              canStudy={!!onStudy}
+              canConvert={!!onConvertToBlog}
+              now={now}
+              {...cardActions}
+            />
+          ) : !notes ? (
             <SimpleGrid
               columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
               gap="4"

@@ -1,0 +1,214 @@
+// Notes screen on a large local database, in headless Chromium against the built app and the real server:
+// with 10,000 notes in IndexedDB, (1) navigation to /notes → first note card on screen, and (2) a keystroke in
+// the search box → the filtered list on screen. Targets: under 500 ms and under 100 ms. Needs `npm run build`.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NOTES = Number(process.env.NOTES_LOCAL_COUNT) || 10_000;
+const RUNS = 5;
+const BENCH = 'notes-local';
+
+if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
+  console.log('The web app is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Fills the app's own IndexedDB database (created by the app's first visit) with never-synced notes. */
+async function seedLocal(page, count) {
+  return page.evaluate(async (n) => {
+    const words = [
+      'alpha',
+      'beta',
+      'gamma',
+      'delta',
+      'orbit',
+      'rocket',
+      'garden',
+      'recipe',
+      'travel',
+      'budget',
+    ];
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('private-notes');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction('notes', 'readwrite');
+    const store = tx.objectStore('notes');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < n; i++) {
+      const word = words[i % words.length];
+      const at = new Date(start + i * 60_000).toISOString();
+      store.put({
+        id: `bench-${i}`,
+        serverId: null,
+        version: null,
+        title: `Note ${i} about ${word}`,
+        content:
+          `# ${word} ${i}\n\nSome text about ${word} and ${words[(i * 7) % words.length]}, written as note number ${i}. `.repeat(
+            4,
+          ),
+        tags: [word, `group-${i % 25}`],
+        createdAt: at,
+        updatedAt: at,
+        deleted: 0,
+        syncState: 'synced',
+        syncError: null,
+      });
+    }
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    return n;
+  }, count);
+}
+
+// Records, in the page, when the first note card enters the DOM (relative to navigation start).
+const FIRST_CARD_PROBE = () => {
+  const observer = new MutationObserver(() => {
+    if (window.__headingAt === undefined && document.querySelector('[data-testid="notes-screen"]')) {
+      window.__headingAt = performance.now();
+    }
+    if (document.querySelector('[data-testid="note-card"]')) {
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        window.__firstCardAt = performance.now();
+      });
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+};
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const login = await context.request.post('/api/login', {
+    data: { username: 'admin', password: BENCH_PASSWORD },
+  });
+  if (!login.ok()) throw new Error(`login answered ${login.status()}`);
+  await context.addInitScript(FIRST_CARD_PROBE);
+  const page = await context.newPage();
+  await page.goto('/notes');
+  await page.getByRole('heading', { name: 'My Notes' }).waitFor();
+  await page
+    .getByTestId('sync-status')
+    .filter({ hasText: 'All changes synced' })
+    .waitFor({ timeout: 20_000 });
+  await seedLocal(page, NOTES);
+  console.log(`seeded ${NOTES} notes into the browser's IndexedDB`);
+
+  const firstCard = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto('/notes');
+    await page.waitForFunction(() => window.__firstCardAt !== undefined, undefined, { timeout: 20_000 });
+    const [screenAt, cardAt] = await page.evaluate(() => [window.__headingAt, window.__firstCardAt]);
+    console.log(
+      `  run ${run + 1}: notes screen mounted at ${screenAt?.toFixed(0)} ms, first card at ${cardAt.toFixed(0)} ms`,
+    );
+    firstCard.push(cardAt);
+    await page
+      .getByText(`${NOTES.toLocaleString('en-US').replace(',', '')} notes`)
+      .or(page.getByText(`${NOTES} notes`))
+      .first()
+      .waitFor();
+  }
+  const cardsInDom = await page.getByTestId('note-card').count();
+  console.log(
+    `navigation → first card (ms, from navigation start): ${firstCard.map((t) => t.toFixed(0)).join(', ')}`,
+  );
+  console.log(`cards in the DOM with ${NOTES} notes: ${cardsInDom} (virtualised)`);
+
+  await page.getByRole('button', { name: 'Search & Filter' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.click();
+  const keystrokes = [];
+  const typed = 'rocket 12';
+  for (let i = 1; i <= typed.length; i++) {
+    const query = typed.slice(0, i);
+    // Time from the keydown to the frame after the list changed, measured inside the page.
+    await page.evaluate((expected) => {
+      window.__keyStart = 0;
+      window.__keyDone = 0;
+      const screen = document.querySelector('[data-testid="notes-screen"]');
+      document.addEventListener(
+        'keydown',
+        () => {
+          window.__keyStart = performance.now();
+        },
+        { capture: true, once: true },
+      );
+      const observer = new MutationObserver(() => {
+        // The list area carries the search it reflects (data-search), set in the same commit as the cards.
+        const shown = screen.querySelector(`[data-search="${CSS.escape(expected)}"]`);
+        if (!shown || window.__keyStart === 0) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          window.__keyDone = performance.now();
+        });
+      });
+      observer.observe(screen, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-search'],
+      });
+    }, query);
+    await page.keyboard.type(query.slice(-1));
+    await page
+      .waitForFunction(() => window.__keyDone > 0, undefined, { timeout: 10_000 })
+      .catch(async (error) => {
+        const seen = await page.locator('[data-search]').getAttribute('data-search');
+        throw new Error(`no list for "${query}" (list shows "${seen}"): ${error.message}`);
+      });
+    keystrokes.push(await page.evaluate(() => window.__keyDone - window.__keyStart));
+    await page.waitForTimeout(150);
+  }
+  const shown = await page.getByTestId('note-card').first().textContent();
+  console.log(
+    `keystroke → filtered list (ms): ${keystrokes.map((t) => t.toFixed(0)).join(', ')}; first card now: ${shown?.slice(0, 40)}`,
+  );
+
+  const firstCardMedian = median(firstCard);
+  reportResult({
+    bench: BENCH,
+    metric: `navigation → first card, ${NOTES} local notes (median of ${RUNS})`,
+    value: Math.round(firstCardMedian),
+    unit: 'ms',
+    target: '< 500 ms',
+    pass: firstCardMedian < 500,
+  });
+  const keyMedian = median(keystrokes);
+  const keyMax = Math.max(...keystrokes);
+  reportResult({
+    bench: BENCH,
+    metric: `search keystroke → filtered list (median of ${keystrokes.length})`,
+    value: Math.round(keyMedian),
+    unit: 'ms',
+    target: '< 100 ms',
+    pass: keyMedian < 100,
+  });
+  reportResult({
+    bench: BENCH,
+    metric: 'search keystroke → filtered list (worst)',
+    value: Math.round(keyMax),
+    unit: 'ms',
+  });
+} catch (error) {
+  console.log(`bench failed: ${error.stack}`);
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+  await server.stop();
+}
