@@ -117,6 +117,23 @@ describe('web app serving (built app, server rendering)', () => {
     expect(anonymous.body).not.toContain('Logout (');
   });
 
+  it('starts the subscribers list and the screen’s chunks with the page, for the signed-in owner only', async () => {
+    const cookie = await s.login();
+    const owner = await s.api('GET', '/admin/subscribers', { cookie });
+    expect(owner.status).toBe(200);
+    // The API client fetches with credentials 'include': the preload must match it to be used.
+    expect(owner.headers.get('link')).toBe(
+      '</api/admin/subscribers>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    // The server stops at the client-only layout; the screen below it is preloaded all the same.
+    expect(owner.body).toMatch(/<link rel="modulepreload" href="\/assets\/subscribers-[^"]+\.js"\/>/);
+    const visitor = await s.api('GET', '/admin/subscribers');
+    expect(visitor.headers.get('link')).toBeNull();
+    expect(visitor.body).not.toMatch(/\/assets\/subscribers-[^"]+\.js/);
+    // Pages without a preload entry get no header.
+    expect((await s.api('GET', '/notes', { cookie })).headers.get('link')).toBeNull();
+  });
+
   it('caches hashed assets for a year, compressed, and 404s missing files without rendering', async () => {
     const manifest = JSON.parse(readFileSync(path.join(copy, 'dist/.vite/manifest.json'), 'utf8'));
     const entry = manifest['src/entry-client.tsx'].file as string;

@@ -13,6 +13,7 @@ import express, {
 } from 'express';
 import type { Deps } from '../app.ts';
 import { type CachedPage, PageCache } from './page-cache.ts';
+import { privatePreloadLinks } from './private-preloads.ts';
 import { createSsrDataClient } from './ssr-data-client.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -164,6 +165,8 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
         contentType: response.headers.get('Content-Type') ?? 'text/html; charset=utf-8',
         html: await response.text(),
       };
+      const preload = user && page.status === 200 ? privatePreloadLinks(req.path) : null;
+      if (preload) res.append('Link', preload);
       const cacheable = !isPrivate && !user && page.status < 500;
       if (cacheable) pages.set(version, req.originalUrl, page);
       sendPage(res, page, cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
