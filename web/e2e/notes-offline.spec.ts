@@ -117,3 +117,47 @@ test('the app is installable: manifest with name, icons (maskable too) and a ser
   });
   expect(cached.filter((path) => path.startsWith('/api/') && !path.startsWith('/api/blog'))).toEqual([]);
 });
+
+test('signing out with unsynced changes warns first', async ({ page, context }) => {
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 15_000 });
+  await context.setOffline(true);
+  await expect(status(page)).toContainText('Offline');
+  await newNote(page, 'Not yet synced', 'waiting for the network');
+  await expect(status(page)).toContainText('1 change waiting');
+  const messages: string[] = [];
+  page.once('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: /^Logout/ }).click();
+  await expect.poll(() => messages).toHaveLength(1);
+  expect(messages[0]).toContain('1 change has not been synced yet');
+  // Staying signed in: the note and the notes screen are still there.
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Not yet synced' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
+});
+
+test('offline, a public page opens from its own cached copy, never the private app shell', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/notes');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expect(page.getByText('Last updated April 12, 2025')).toBeVisible();
+  // A public page never visited online: an honest offline page, not the notes screen.
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toHaveCount(0);
+  await context.setOffline(false);
+});

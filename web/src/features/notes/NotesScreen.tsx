@@ -59,7 +59,9 @@ export function NotesScreen({
   const navigate = useNavigate();
   const { settings, isLoaded } = useSettings();
   const [firstPageDone, setFirstPageDone] = useState(false);
-  const notes = useLocalNotes(firstPageDone);
+  const loaded = useLocalNotes(firstPageDone);
+  const notes = loaded?.notes;
+  const loadError = loaded?.error ?? null;
   const firstPage = useFirstPage(notes === undefined);
   const noteCount = useNoteCount();
   // The full read waits for the first screenful (see useFirstPage).
@@ -271,6 +273,10 @@ export function NotesScreen({
               now={now}
               {...cardActions}
             />
+          ) : loadError ? (
+            <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
+              {loadError}
+            </Text>
           ) : !notes ? (
             <SimpleGrid
               columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}

@@ -4,11 +4,20 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
 
-export function useLocalNotes(start = true): LocalNote[] | undefined {
-  return useLiveQuery(
-    async () => (start ? db.notes.where('deleted').equals(0).toArray() : undefined),
-    [start],
-  );
+export type LocalNotesResult = { notes: LocalNote[]; error: null } | { notes: undefined; error: string };
+
+/** SPEC section 8: what a failed read of the notes says (the browser refused the database, e.g. storage off). */
+export const NOTES_FETCH_ERROR = 'Failed to fetch notes';
+
+export function useLocalNotes(start = true): LocalNotesResult | undefined {
+  return useLiveQuery(async (): Promise<LocalNotesResult | undefined> => {
+    if (!start) return undefined;
+    try {
+      return { notes: await db.notes.where('deleted').equals(0).toArray(), error: null };
+    } catch {
+      return { notes: undefined, error: NOTES_FETCH_ERROR };
+    }
+  }, [start]);
 }
 
 export function useLocalNote(id: string | null): LocalNote | undefined {
@@ -33,6 +42,7 @@ export function useFirstPage(enabled: boolean): LocalNote[] | null | undefined {
             .filter((note) => !note.deleted)
             .limit(FIRST_PAGE_SIZE)
             .toArray()
+            .catch(() => null) // the full read reports the failure
         : null,
     [enabled],
   );
