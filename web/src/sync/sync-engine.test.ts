@@ -361,3 +361,45 @@ describe('guards', () => {
     ]);
   });
 });
+
+describe('triggers', () => {
+  it('a started engine pushes a local change by itself shortly after it is made', async () => {
+    const d = device();
+    const engine = createSyncEngine({
+      db: d.db,
+      baseUrl: server.url,
+      headers: () => ({ cookie }),
+      locks: null,
+      isOnline: () => true,
+      debounceMs: 50,
+    });
+    engine.start();
+    try {
+      await expect.poll(() => engine.getStatus().kind, { timeout: 5000 }).toBe('synced');
+      await createNote(note('Pushed by the debounce'), d.db);
+      await expect.poll(async () => (await serverNotes(server, cookie)).length, { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(() => engine.getStatus(), { timeout: 5000 })
+        .toMatchObject({ kind: 'synced', pending: 0 });
+    } finally {
+      engine.stop();
+    }
+  });
+
+  it('with another tab holding the lock, this one skips the round', async () => {
+    const d = device();
+    await createNote(note('Held'), d.db);
+    const heldLocks = {
+      request: async (_name: string, _options: unknown, callback: (lock: null) => unknown) => callback(null),
+    } as unknown as LockManager;
+    const engine = createSyncEngine({
+      db: d.db,
+      baseUrl: server.url,
+      headers: () => ({ cookie }),
+      locks: heldLocks,
+      isOnline: () => true,
+    });
+    expect(await engine.syncNow()).toBe('busy');
+    expect(await serverNotes(server, cookie)).toHaveLength(0);
+  });
+});
