@@ -49,7 +49,7 @@ export function SyncStatusBadge() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content maxW="sm">
+          <Popover.Content maxW="sm" aria-label="Sync details">
             <Popover.Arrow />
             <Popover.Body>
               <Stack gap="3" fontSize="sm">
