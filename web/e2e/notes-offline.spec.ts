@@ -161,3 +161,25 @@ test('offline, a public page opens from its own cached copy, never the private a
   await expect(page.getByRole('heading', { name: 'My Notes' })).toHaveCount(0);
   await context.setOffline(false);
 });
+
+test("a new service worker version shows 'A new version is available.' and Reload switches to it", async ({
+  page,
+}) => {
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  // A deploy, as the browser sees it: the worker script behind the registration changes.
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/' }));
+  await expect(page.getByText('A new version is available.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await page.waitForFunction(
+    (old) =>
+      navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.scriptURL !== old,
+    before,
+    { timeout: 20_000 },
+  );
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+});
