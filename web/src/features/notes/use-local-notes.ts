@@ -4,6 +4,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
 
+// Opening IndexedDB takes a moment: start when the notes code loads, while React and the UI kit still render,
+// rather than when the screen first asks. A failure is reported by the queries themselves.
+if (typeof indexedDB !== 'undefined') void db.open().catch(() => {});
+
 export type LocalNotesResult = { notes: LocalNote[]; error: null } | { notes: undefined; error: string };
 
 /** SPEC section 8: what a failed read of the notes says (the browser refused the database, e.g. storage off). */
