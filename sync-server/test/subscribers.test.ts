@@ -123,6 +123,11 @@ describe('subscribe and unsubscribe', () => {
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
     expect(gzipped.headers.get('cache-control')).toBe('no-store');
     expect(await gzipped.json()).toEqual(first.body);
+    const brotli = await fetch(`${s.url}/api/admin/subscribers`, {
+      headers: { cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.json()).toEqual(first.body);
     // A write (the active switch, a new subscriber) shows in the very next list.
     const id = first.body[0]!.id;
     await s.api('PUT', `/api/admin/subscribers/${id}`, { cookie, body: { active: false } });

@@ -2,7 +2,8 @@
 // write, so a busy blog list costs a lookup per request instead of a JSON.stringify, a hash and a gzip.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Store } from '../storage/index.ts';
 
 /** Shared caches may keep it, but everyone revalidates (cheap with the ETag), so a publish shows at once. */
@@ -37,13 +38,26 @@ export class CachedAnswer {
   /** Compressed once, on first demand; a moderate brotli level keeps that first request quick. */
   encoded(encoding: Encoding): Buffer {
     if (encoding === 'br') {
-      this.#br ??= brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      this.#br ??= brotliCompressSync(this.body, BROTLI_OPTIONS);
       return this.#br;
     }
     this.#gzip ??= gzipSync(this.body);
     return this.#gzip;
   }
+
+  /**
+   * As encoded(), on libuv's thread pool: a large answer (the owner's subscriber list, ~1.8 MB) would
+   * otherwise hold the event loop for tens of milliseconds while the same page's scripts are being served.
+   */
+  async encode(encoding: Encoding): Promise<void> {
+    if (encoding === 'br') this.#br ??= await brotliAsync(this.body, BROTLI_OPTIONS);
+    else this.#gzip ??= await gzipAsync(this.body);
+  }
 }
+
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export class AnswerCache {
   readonly #store: Store;
@@ -95,6 +109,18 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
     if (name === 'gzip') gzip = true;
   }
   return gzip ? 'gzip' : null;
+}
+
+/** writeAnswer for large answers: compresses off the event loop first (once per answer). */
+export async function writeLargeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: CachedAnswer,
+): Promise<void> {
+  const encoding =
+    answer.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding && !matchesEtag(req, answer.etag)) await answer.encode(encoding);
+  writeAnswer(req, res, answer);
 }
 
 /**

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
-import { AnswerCache, NO_STORE, writeAnswer } from './answer-cache.ts';
+import { AnswerCache, NO_STORE, writeLargeAnswer } from './answer-cache.ts';
 
 export const SUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };
 export const UNSUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 20 };
@@ -45,11 +45,11 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
     next();
   });
 
-  router.get('/api/admin/subscribers', (req, res) => {
+  router.get('/api/admin/subscribers', async (req, res) => {
     const answer = listAnswers.get('list', 'application/json; charset=utf-8', NO_STORE, () =>
       JSON.stringify(subscribers.list()),
     );
-    writeAnswer(req, res, answer);
+    await writeLargeAnswer(req, res, answer);
   });
 
   router.put('/api/admin/subscribers/:id', async (req, res) => {
