@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNote, deleteNote, updateNote } from '../db/notes-store.ts';
+import { PUSH_CONCURRENCY } from './push-outbox.ts';
 import { createSyncEngine } from './sync-engine.ts';
 import { SIGN_IN_AGAIN } from './sync-status.ts';
 import {
@@ -145,7 +146,9 @@ describe('faults', () => {
 
   it('401 mid-sync pauses, keeps the outbox, asks to sign in again, and resumes after sign-in', async () => {
     const d = device();
-    const titles = Array.from({ length: 12 }, (_, i) => `note ${String(i).padStart(2, '0')}`);
+    // More notes than one batch, so a second batch meets the ended session.
+    const total = PUSH_CONCURRENCY + 4;
+    const titles = Array.from({ length: total }, (_, i) => `note ${String(i).padStart(2, '0')}`);
     for (const title of titles) await createNote(note(title), d.db);
     d.faults.afterResponse = async (method) => {
       if (method !== 'POST') return;
@@ -165,7 +168,7 @@ describe('faults', () => {
     expect(await d.engine.syncNow()).toBe('unauthorized'); // stays paused, sends nothing
     expect(d.calls.length).toBe(callsBefore);
     cookie = await server.login();
-    expect((await serverNotes(server, cookie)).length).toBe(12 - waiting);
+    expect((await serverNotes(server, cookie)).length).toBe(total - waiting);
     d.setCookie(cookie);
     expect(await d.engine.resume()).toBe('synced');
     expect((await serverNotes(server, cookie)).map((n) => n.title).sort()).toEqual(titles);
