@@ -110,6 +110,8 @@ try {
   console.log(`seeded ${NOTES} notes into the browser's IndexedDB`);
 
   const firstCard = [];
+  // The part the notes screen itself adds, after the shell (session check, UI kit) has mounted it.
+  const afterMount = [];
   for (let run = 0; run < RUNS; run++) {
     await page.goto('/notes');
     await page.waitForFunction(() => window.__firstCardAt !== undefined, undefined, { timeout: 20_000 });
@@ -118,6 +120,7 @@ try {
       `  run ${run + 1}: notes screen mounted at ${screenAt?.toFixed(0)} ms, first card at ${cardAt.toFixed(0)} ms`,
     );
     firstCard.push(cardAt);
+    afterMount.push(cardAt - screenAt);
     await page
       .getByText(`${NOTES.toLocaleString('en-US').replace(',', '')} notes`)
       .or(page.getByText(`${NOTES} notes`))
@@ -188,6 +191,12 @@ try {
     unit: 'ms',
     target: '< 500 ms',
     pass: firstCardMedian < 500,
+  });
+  reportResult({
+    bench: BENCH,
+    metric: 'of which: notes screen mounted → first card (median)',
+    value: Math.round(median(afterMount)),
+    unit: 'ms',
   });
   const keyMedian = median(keystrokes);
   const keyMax = Math.max(...keystrokes);
