@@ -15,6 +15,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   // The server build needs no copy of the public files.
   publicDir: isSsrBuild ? false : path.join(webRoot, 'public'),
+  resolve: {
+    // The router's store asks for the pre-React-18 shim of useSyncExternalStore; React 19 has the hook, and
+    // the shim-free selector helper uses it directly (≈ 0.2 KB gzip less on every page).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

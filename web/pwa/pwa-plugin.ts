@@ -1,9 +1,7 @@
 // The PWA part of the web build (vite-plugin-pwa): the web app manifest with its icons and colours, and the
 // service worker in sw.ts compiled with the list of built files injected for precaching.
 import { VitePWA } from 'vite-plugin-pwa';
-
-export const PWA_THEME_COLOR = '#4338ca';
-export const PWA_BACKGROUND_COLOR = '#ffffff';
+import { PWA_BACKGROUND_COLOR, PWA_MANIFEST_FILE, PWA_THEME_COLOR } from '../src/pwa/pwa-head.ts';
 
 export function pwaPlugin() {
   return VitePWA({
@@ -13,6 +11,8 @@ export function pwaPlugin() {
     // The page shows 'new version available — reload' and registers the worker itself (web/src/pwa).
     registerType: 'prompt',
     injectRegister: false,
+    // The server-rendered head links this file (routes/__root.tsx).
+    manifestFilename: PWA_MANIFEST_FILE,
     includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon-180.png'],
     manifest: {
       id: '/',

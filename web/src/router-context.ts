@@ -1,10 +1,10 @@
 // What every route can read from the router context: the query cache and the public data client
 // (server: the services themselves; browser: HTTP).
 import type { PublicDataClient } from '@private-notes/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { PageCache } from './api/page-cache.ts';
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  queryClient: PageCache;
   data: PublicDataClient;
   /** The site's origin ('https://example.org'): public pages build canonical and Open Graph URLs from it. */
   origin: string;

@@ -1,8 +1,8 @@
 // Builds a router: one per request on the server, one per page load in the browser. The query cache
 // travels with the server-rendered page (dehydrate/hydrate) so the browser does not fetch it again.
-import { dehydrate, hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { QueryClientProvider } from './api/page-cache-context.tsx';
 import type { RouterContext } from './router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { RouteError } from './ui/RouteError.tsx';
@@ -19,14 +19,14 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     defaultPreload: 'intent',
-    // Data is cached by TanStack Query; the router should always ask it.
+    // Data is cached by the page cache; the router should always ask it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     // As a JSON string: the cache holds plain JSON answers, and a string needs no type gymnastics.
-    dehydrate: () => ({ queryState: JSON.stringify(dehydrate(queryClient)) }),
+    dehydrate: () => ({ queryState: JSON.stringify(queryClient.dehydrate()) }),
     hydrate: (dehydrated: { queryState: string }) => {
-      hydrate(queryClient, JSON.parse(dehydrated.queryState));
+      queryClient.hydrate(JSON.parse(dehydrated.queryState));
     },
     InnerWrap: QueryProvider,
   });

@@ -2,8 +2,8 @@
 // same cache entry. Public reads go through the PublicDataClient in the router context; private reads,
 // which never render on the server, call the HTTP client directly.
 import type { BlogListParams, PublicDataClient } from '@private-notes/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from './api.ts';
+import { queryOptions } from './page-cache.ts';
 
 /** SPEC section 3: the current-user resource is cached under the key '/api/user'. */
 export const USER_KEY = ['/api/user'] as const;

@@ -8,7 +8,6 @@ let registered = false;
 export function registerServiceWorker(): void {
   if (registered || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
   registered = true;
-  ensureHeadTags();
   const wb = new Workbox('/sw.js', { scope: '/' });
   // A new worker installed while this page runs an older one: offer the reload instead of switching under
   // the owner's feet (an open editor keeps its text either way: drafts are saved locally).
@@ -22,29 +21,6 @@ export function registerServiceWorker(): void {
     // Look for a new version every hour for a tab left open (an installed app may stay open for days).
     if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
   });
-}
-
-/** The manifest link and theme colour, added once if the document head does not carry them already. */
-function ensureHeadTags(): void {
-  const head = document.head;
-  if (!head.querySelector('link[rel="manifest"]')) {
-    const link = document.createElement('link');
-    link.rel = 'manifest';
-    link.href = '/manifest.webmanifest';
-    head.append(link);
-  }
-  if (!head.querySelector('meta[name="theme-color"]')) {
-    const meta = document.createElement('meta');
-    meta.name = 'theme-color';
-    meta.content = '#4338ca';
-    head.append(meta);
-  }
-  if (!head.querySelector('link[rel="apple-touch-icon"]')) {
-    const icon = document.createElement('link');
-    icon.rel = 'apple-touch-icon';
-    icon.href = '/icons/apple-touch-icon-180.png';
-    head.append(icon);
-  }
 }
 
 export const UPDATE_PROMPT_TEXT = 'A new version is available.';

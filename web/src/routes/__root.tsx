@@ -4,6 +4,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, ScriptOnce, Scripts } 
 import type { ReactNode } from 'react';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import { PWA_APPLE_TOUCH_ICON, PWA_MANIFEST_FILE, PWA_THEME_COLOR } from '../pwa/pwa-head.ts';
 import type { RouterContext } from '../router-context.ts';
 import { themeScript } from '../theme/theme-script.ts';
 import { Frame } from '../ui/frame/Frame.tsx';
@@ -18,8 +19,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { name: 'color-scheme', content: 'light dark' },
       { title: DEFAULT_TITLE },
       { name: 'description', content: DEFAULT_DESCRIPTION },
+      // The installable app (web/pwa/pwa-plugin.ts writes the manifest with the same colour).
+      { name: 'theme-color', content: PWA_THEME_COLOR },
     ],
-    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'manifest', href: `/${PWA_MANIFEST_FILE}` },
+      { rel: 'apple-touch-icon', href: PWA_APPLE_TOUCH_ICON },
+    ],
   }),
   shellComponent: RootDocument,
   component: RootLayout,

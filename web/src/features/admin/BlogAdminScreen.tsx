@@ -4,10 +4,10 @@
 // dialog once the list has loaded; closing it calls onEditHandled so the route can drop the parameter.
 import { Box, Button, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { BlogPost } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { PlusIcon } from '../notes/note-icons.tsx';
 import { UsersIcon } from './admin-icons.tsx';
 import { BackToNotesLink } from './BackToNotesLink.tsx';

@@ -11,9 +11,9 @@ import {
   subscribersCsv,
   subscribersCsvFileName,
 } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { subscribersQuery } from '../../api/queries.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { BackToNotesLink } from './BackToNotesLink.tsx';

@@ -2,9 +2,10 @@
 // success refreshes the admin list and the public blog's cached lists (a publish changes what /blog shows);
 // each failure shows SPEC section 8's toast.
 import type { BlogPost, BlogPostCreate, BlogPostUpdate } from '@private-notes/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { ADMIN_BLOG_KEY, BLOG_KEY } from '../../api/queries.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { toast } from '../../ui/toast-store.ts';
 
 export const POST_ERROR_TITLE = 'Error';

@@ -2,9 +2,10 @@
 // list is patched in place (optimistically, then with the server's answer) instead of refetched, so a
 // switch over 10,000 subscribers answers at once; a failure puts the row back and shows the server's reason.
 import type { Subscriber } from '@private-notes/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { SUBSCRIBERS_KEY } from '../../api/queries.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { toast } from '../../ui/toast-store.ts';
 
 export const SUBSCRIBER_UPDATE_FAILED = 'Failed to update subscriber';

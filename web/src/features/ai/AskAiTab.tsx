@@ -2,10 +2,11 @@
 // 'Save as Note', which clears the input and the result once the note exists.
 import { Box, Button, Card, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AI_ERRORS } from '@private-notes/shared/ai';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { EXPLANATIONS_KEY } from '../../api/queries.ts';
+import { useMutation } from '../../api/use-mutation.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { ExplanationText } from './ExplanationText.tsx';
 import { useSaveExplanation } from './use-save-explanation.ts';

@@ -13,9 +13,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { type Explanation, filterExplanations, formatCardDate } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { EXPLANATIONS_KEY } from '../../api/queries.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { fetchExplanations } from './fetch-explanations.ts';
 import { useSaveExplanation } from './use-save-explanation.ts';
 

@@ -2,8 +2,8 @@
 // toast links to /blog/admin?edit={id} for 8 seconds. The server knows the note by its server id, so a note
 // that has not synced yet is synced first; if it still cannot be, the owner is told it must sync.
 import { AI_ERRORS } from '@private-notes/shared/ai';
-import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api.ts';
+import type { PageCache } from '../../api/page-cache.ts';
 import { ADMIN_BLOG_KEY } from '../../api/queries.ts';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
@@ -22,7 +22,7 @@ async function serverIdOf(note: LocalNote): Promise<number | null> {
   return fresh?.serverId ?? null;
 }
 
-export async function convertToBlog(note: LocalNote, queryClient?: QueryClient): Promise<void> {
+export async function convertToBlog(note: LocalNote, queryClient?: PageCache): Promise<void> {
   try {
     const serverId = await serverIdOf(note);
     if (serverId === null) {

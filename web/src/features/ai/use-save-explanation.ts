@@ -1,5 +1,5 @@
 // The 'Save as Note' action shared by the Ask tab and the history: the toasts of SPEC section 8.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../api/use-mutation.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { saveExplanationAsNote } from './save-explanation.ts';
 

@@ -1,9 +1,9 @@
 // Provides useAuth(): the session user and the login, register and logout flows with SPEC section 4's toasts.
 import { ApiError, type Login, type User } from '@private-notes/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { USER_KEY } from '../../api/queries.ts';
 import { rememberUser } from '../../sync/offline-session.ts';
 import { toast } from '../../ui/toast-store.ts';

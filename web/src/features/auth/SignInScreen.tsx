@@ -1,9 +1,10 @@
 // The sign-in screen (SPEC sections 2, 4, 5, 8): 'Access Private Notes', username pre-filled, 'Sign In' /
 // 'Signing in...' with everything disabled while the request runs, then the redirect path or the error.
-import { useQueryClient } from '@tanstack/react-query';
+
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { USER_KEY } from '../../api/queries.ts';
 import { LogoIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast-store.ts';

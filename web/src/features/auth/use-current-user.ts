@@ -1,8 +1,8 @@
 // The current user from the query cache (key '/api/user'): null when anonymous, undefined while loading.
 import type { User } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { userQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { useQuery } from '../../api/use-query.ts';
 
 export function useCurrentUser(): {
   user: User | null | undefined;

@@ -13,10 +13,10 @@ import {
   splitFeatured,
   tagCounts,
 } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { blogPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { useQuery } from '../../api/use-query.ts';
 import styles from './Blog.module.css';
 import { CloseIcon, SearchIcon } from './blog-icons.tsx';
 import { CategoriesPanel } from './CategoriesPanel.tsx';

@@ -8,11 +8,11 @@ import {
   relatedPosts,
   tableOfContents,
 } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { blogPostQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { AdjacentPosts } from './AdjacentPosts.tsx';
 import { BLOG_AUTHOR } from './blog-author.ts';
 import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';

@@ -1,11 +1,11 @@
 // Posts of one tag (/blog/tags/{tag}), SPEC section 2: count line, post grid, 'Related Tags' (up to 10,
 // with counts) and 'View All Tags'; the empty state returns to the blog.
 import { noTagPostsLabel, relatedTags, sortPosts, tagPostsLabel } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { tagPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { useQuery } from '../../api/use-query.ts';
 import styles from './Blog.module.css';
 import { PostCard } from './PostCard.tsx';
 import { postSummariesQuery, toSummary } from './post-summaries.ts';

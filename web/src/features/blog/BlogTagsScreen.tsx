@@ -11,10 +11,10 @@ import {
   type TagSort,
   tagCounts,
 } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { useQuery } from '../../api/use-query.ts';
 import styles from './Blog.module.css';
 import { SearchIcon } from './blog-icons.tsx';
 import { postSummariesQuery } from './post-summaries.ts';

@@ -6,9 +6,9 @@ import {
   hasFormErrors,
   validateCommentForm,
 } from '@private-notes/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { commentsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { toast } from '../../ui/toast-store.ts';

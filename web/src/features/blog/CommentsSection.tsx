@@ -1,10 +1,11 @@
 // The comments section of a post (anchor #comments): the form, approved comments for everyone, and for
 // the signed-in owner the moderation view, whose code loads only for the owner, in the browser.
-import { useQuery } from '@tanstack/react-query';
+
 import { ClientOnly } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { commentsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList } from './CommentList.tsx';

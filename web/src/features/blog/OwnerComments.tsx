@@ -1,9 +1,9 @@
 // The signed-in owner's view of a post's comments: the amber 'Pending Comments' section with e-mails,
 // Approve and Delete, and Delete on approved ones. Loaded lazily, only for the owner.
 import type { Comment } from '@private-notes/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { BLOG_KEY } from '../../api/queries.ts';
 import { CheckIcon, TrashIcon } from './blog-icons.tsx';
 import { CommentItem } from './CommentItem.tsx';

@@ -2,7 +2,7 @@
 // Server-rendered pages carry their data in the HTML; thirty full bodies there (≈ 200 KB) cost the blog
 // home its Lighthouse score, so the full list is fetched only when a search needs the bodies.
 import { type BlogPost, type PublicDataClient, previewText } from '@private-notes/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '../../api/page-cache.ts';
 import { BLOG_KEY } from '../../api/queries.ts';
 
 export type PostSummary = Omit<BlogPost, 'content'> & {

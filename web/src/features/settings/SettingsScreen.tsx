@@ -16,10 +16,12 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { AUTO_SAVE_MAX, AUTO_SAVE_MIN, type Settings, type Theme } from '@private-notes/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../api/api.ts';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { SETTINGS_KEY, settingsQuery } from '../../api/queries.ts';
+import { useMutation } from '../../api/use-mutation.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { useTheme } from '../../theme/use-theme.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useAuth } from '../auth/use-auth.ts';

@@ -1,8 +1,8 @@
 // The owner's settings for any screen: defaultNoteView, autoSaveInterval (seconds, 0 = off), aiFeatures,
 // fontSize, compactMode... SPEC defaults until they load; fetched only while someone is signed in.
 import { DEFAULT_SETTINGS, type Settings } from '@private-notes/shared';
-import { useQuery } from '@tanstack/react-query';
 import { settingsQuery } from '../../api/queries.ts';
+import { useQuery } from '../../api/use-query.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 
 export function useSettings(): {

@@ -2,8 +2,8 @@
 // Convert to Blog Post drafts a post, the editor gets Suggest Tags and Extract Insights, and the header shows
 // the flashcards due today across notes. With Settings › AI features off, no AI button is passed in.
 import { Badge } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { convertToBlog } from '../ai/convert-to-blog.ts';
 import { EditorAiButtons } from '../ai/EditorAiButtons.tsx';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
