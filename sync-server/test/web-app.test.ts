@@ -83,6 +83,25 @@ describe('web app serving (built app, server rendering)', () => {
     expect(status).toBe(304);
   });
 
+  it('builds the canonical link from the host the visitor used, even when another host filled the cache', async () => {
+    const get = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = http.get(`${s.url}/blog`, { headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve(body));
+        });
+        req.on('error', reject);
+      });
+    const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(canonical(await get('notes.example.com'))).toBe('http://notes.example.com/blog');
+    expect(canonical(await get('192.168.1.20:3000'))).toBe('http://192.168.1.20:3000/blog');
+    expect(canonical(await get('notes.example.com'))).toBe('http://notes.example.com/blog');
+  });
+
   it('allows the inline scripts by hash, with no nonce that would break a cached copy', async () => {
     const res = await s.api('GET', '/privacy-policy');
     const policy = res.headers.get('content-security-policy') ?? '';

@@ -54,14 +54,18 @@ function isFileRequest(p: string): boolean {
   return p.startsWith('/assets/') || /^\/[^/]+\.[A-Za-z0-9]+$/.test(p);
 }
 
+/** The page's absolute address as the visitor asked for it; canonical and Open Graph URLs are built from it. */
+function pageUrl(req: ExpressRequest): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+}
+
 function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
-  return new Request(url, { method: 'GET', headers, signal });
+  return new Request(pageUrl(req), { method: 'GET', headers, signal });
 }
 
 /**
@@ -143,7 +147,10 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     const user = auth.getUser(req);
     res.vary('Cookie');
     const version = store.seq;
-    const cached = user ? undefined : pages.get(version, req.originalUrl);
+    // Keyed by the whole address: the page embeds its own origin (canonical, Open Graph), so a copy rendered
+    // for one host name (a LAN address, say) must never be served to a visitor who used another.
+    const url = pageUrl(req);
+    const cached = user ? undefined : pages.get(version, url);
     if (cached) {
       sendPage(res, cached, PUBLIC_PAGE_CACHE);
       return;
@@ -168,7 +175,7 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
       const preload = user && page.status === 200 ? privatePreloadLinks(req.path) : null;
       if (preload) res.append('Link', preload);
       const cacheable = !isPrivate && !user && page.status < 500;
-      if (cacheable) pages.set(version, req.originalUrl, page);
+      if (cacheable) pages.set(version, url, page);
       sendPage(res, page, cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
     } catch (error) {
       if (abort.signal.aborted) return;
