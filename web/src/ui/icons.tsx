@@ -1,9 +1,10 @@
 // Small inline SVG icons for the plain-CSS frame (no icon library on public pages).
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps) {
+/** The one stroke-icon frame every icon set of the app draws in (24-unit grid, current colour, hidden from AT). */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       width="20"

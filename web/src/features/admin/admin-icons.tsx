@@ -1,26 +1,8 @@
 // Stroke icons of the admin screens (inline SVG, like the notes screens, so no icon package is pulled in).
-import type { SVGProps } from 'react';
+import { type IconProps, Svg } from '../../ui/icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon(props: IconProps) {
+  return <Svg width="1em" height="1em" {...props} />;
 }
 
 export const ArrowLeftIcon = (p: IconProps) => (

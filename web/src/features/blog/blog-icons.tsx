@@ -1,26 +1,8 @@
 // Inline SVG icons of the public blog pages (no icon library on public pages).
-import type { ReactNode, SVGProps } from 'react';
+import { Svg as FrameSvg, type IconProps } from '../../ui/icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Svg(props: IconProps) {
+  return <FrameSvg width="18" height="18" {...props} />;
 }
 
 export const SearchIcon = (p: IconProps) => (
