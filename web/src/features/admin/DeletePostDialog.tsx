@@ -1,5 +1,5 @@
 // The post delete confirmation (SPEC section 2), with its exact texts and Cancel / Delete.
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
 
 interface Props {
   open: boolean;
@@ -7,38 +7,13 @@ interface Props {
   onConfirm(): void;
 }
 
-export function DeletePostDialog({ open, onCancel, onConfirm }: Props) {
+export function DeletePostDialog(props: Props) {
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Are you sure you want to delete this post?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>
-                This action cannot be undone. This will permanently delete the blog post.
-              </Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      {...props}
+      title="Are you sure you want to delete this post?"
+      description="This action cannot be undone. This will permanently delete the blog post."
+      confirmLabel="Delete"
+    />
   );
 }

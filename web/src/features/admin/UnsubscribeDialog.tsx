@@ -1,7 +1,7 @@
 // The 'Unsubscribe Contact' confirmation of the row delete icon: it only marks the subscriber inactive.
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { Subscriber } from '@private-notes/shared';
 import { useRef } from 'react';
+import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
 
 interface Props {
   subscriber: Subscriber | null;
@@ -14,37 +14,13 @@ export function UnsubscribeDialog({ subscriber, onCancel, onConfirm }: Props) {
   const shown = useRef<Subscriber | null>(null);
   if (subscriber) shown.current = subscriber;
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={subscriber !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Unsubscribe Contact</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>
-                {shown.current?.email} will stop receiving the newsletter. They can resubscribe at any time
-                through the website.
-              </Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={() => subscriber && onConfirm(subscriber)}>
-                Unsubscribe
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      title="Unsubscribe Contact"
+      description={`${shown.current?.email ?? ''} will stop receiving the newsletter. They can resubscribe at any time through the website.`}
+      confirmLabel="Unsubscribe"
+      onCancel={onCancel}
+      onConfirm={() => subscriber && onConfirm(subscriber)}
+    />
   );
 }
