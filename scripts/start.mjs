@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its build (client and server-rendering bundle) is missing, then runs
-// the server in this process's place.
+// `npm start`: builds what is missing (the web app: client and server-rendering bundle; the server:
+// sync-server/dist, also rebuilt when its sources changed since), then runs the built server with plain
+// node in this process's place.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, serverBuildIsStale } from '../sync-server/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST_DIR || path.join(root, 'web/dist');
@@ -14,17 +16,23 @@ const built = [
 ];
 
 if (!built.every((file) => existsSync(file))) {
-  console.log('The web app is not built yet: building it first (npm run build)…');
+  console.log('The web app is not built yet: building it first (npm run build -w web)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(npm, ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The web app build failed; starting the server anyway (it serves a "not built" page).');
   }
 }
 
-// One process (node --import tsx), so SIGKILL or a signal reaches the server itself; signals sent to this
-// launcher are passed on, and it exits with the server's status.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')], {
+// A stale bundle would run yesterday's server after a `git pull`: rebuilding takes about a second.
+if (await serverBuildIsStale()) {
+  console.log('Building the server (sync-server/dist)…');
+  await buildServer();
+}
+
+// One process (plain node on the bundle), so SIGKILL or a signal reaches the server itself; signals sent
+// to this launcher are passed on, and it exits with the server's status.
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
 });

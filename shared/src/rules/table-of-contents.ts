@@ -1,4 +1,5 @@
 // Headings of a markdown text: the post's table of contents (levels 1–2) and the note viewer's contents (1–6).
+import { PAGE_IDS } from './page-ids.ts';
 import { slugify } from './slugify.ts';
 import { stripInlineMarkdown } from './strip-markdown.ts';
 
@@ -17,11 +18,12 @@ export interface TocEntry extends Heading {
 
 /**
  * A fresh id allocator for one document: slugify(text), 'section' when that is empty, and '-1', '-2', …
- * for repeats. The markdown renderer must call it for every heading of every level in document order, as
- * noteHeadings does, so the ids in the HTML and in the contents list agree.
+ * for repeats and for the page's own ids (PAGE_IDS: a heading "Comments" gets `comments-1`). The markdown
+ * renderer must call it for every heading of every level in document order, as noteHeadings does, so the
+ * ids in the HTML and in the contents list agree.
  */
 export function createHeadingIds(): (text: string) => string {
-  const used = new Set<string>();
+  const used = new Set<string>(PAGE_IDS);
   return (text) => {
     const base = slugify(headingText(text)) || 'section';
     let id = base;

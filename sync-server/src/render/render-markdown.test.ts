@@ -32,6 +32,16 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('# Hello World')).toContain('id="hello-world"');
   });
 
+  it("never gives a heading one of the page's own ids (#comments, #main)", () => {
+    const { html, headings } = renderMarkdownWithHeadings(
+      '## Comments\n\n## Main\n\n<h2 id="comments">Raw</h2>',
+    );
+    expect(html).toContain('<h2 id="comments-1">Comments</h2>');
+    expect(html).toContain('<h2 id="main-1">Main</h2>');
+    expect(html).not.toMatch(/id="comments"/);
+    expect(headings.map((h) => h.id)).toEqual(['comments-1', 'main-1']);
+  });
+
   it('uses the same heading ids as the shared contents list', () => {
     const markdown =
       '# Intro\n\n#\n\nSection\n-------\n\n## `code` and [link](https://x.example)\n\n```\n# not a heading\n```\n\n### Intro\n\n## Section';
