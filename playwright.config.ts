@@ -1,6 +1,7 @@
-// Browser tests in real Chromium (/usr/bin/chromium) against the real built server on a fresh DATA_DIR.
+// Browser tests in real Chromium (chromium-flags.mjs) against the real built server on a fresh DATA_DIR.
 // One worker (2 cores shared). Each engineer runs their specs with their own E2E_PORT (default 4310).
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium-flags.mjs';
 import { E2E_OWNER, E2E_PORT } from './web/e2e/owner.ts';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
@@ -20,19 +21,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
     command: 'node web/e2e/serve.mjs',

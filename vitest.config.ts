@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      // The repository's own tooling (the Chromium flags module, benchmark helpers).
+      { test: { name: 'tooling', include: ['*.test.ts', 'bench/lib/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'sync-server',

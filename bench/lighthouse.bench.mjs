@@ -9,13 +9,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium-flags.mjs';
 import { login, reportResult, startServer } from './lib/server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
 const toolDir = path.join(benchDir, 'lighthouse');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 if (!existsSync(path.join(toolDir, 'node_modules/lighthouse/package.json'))) {
@@ -117,17 +117,8 @@ try {
   const pages = { '/blog': '/blog', 'post page': `/blog/post/${post.id}/${slug}` };
 
   chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS],
   });
 
   for (const [name, pathname] of Object.entries(pages)) {

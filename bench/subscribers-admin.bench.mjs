@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../chromium-flags.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -171,19 +172,7 @@ try {
   // A server that has just started loads its page renderer on the first page request (~0.5 s here); a
   // running server has done that long before anyone opens the admin page, so one page request warms it.
   await (await fetch(`${server.url}/privacy-policy`)).arrayBuffer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
   // A browser that has just started spends its first navigation starting its own services; a visitor's
   // browser is already running. One page in a throwaway context warms it without sharing any cache.
   const warmup = await browser.newContext();

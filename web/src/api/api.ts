@@ -26,6 +26,7 @@ import {
   type User,
 } from '@private-notes/shared';
 import { apiRequest } from './request.ts';
+import { AI_REQUEST_TIMEOUT_MS } from './request-deadline.ts';
 
 function query(params: Record<string, string | string[] | undefined>): string {
   const search = new URLSearchParams();
@@ -71,24 +72,42 @@ export const api = {
       `${API.noteChanges}${query({ since, limit: limit === undefined ? undefined : String(limit) })}`,
     ),
 
-  // AI helpers
+  // AI helpers: they wait on a model, so they get the longer deadline
   suggestTags: (content: string, existingTags?: string[]) =>
-    apiRequest<{ tags: string[] }>(API.suggestTags, { method: 'POST', body: { content, existingTags } }),
+    apiRequest<{ tags: string[] }>(API.suggestTags, {
+      method: 'POST',
+      body: { content, existingTags },
+      timeoutMs: AI_REQUEST_TIMEOUT_MS,
+    }),
   extractInsights: (content: string) =>
-    apiRequest<{ insights: string[] }>(API.extractInsights, { method: 'POST', body: { content } }),
+    apiRequest<{ insights: string[] }>(API.extractInsights, {
+      method: 'POST',
+      body: { content },
+      timeoutMs: AI_REQUEST_TIMEOUT_MS,
+    }),
   generateFlashcards: (content: string, noteId?: number | string) =>
     apiRequest<{ flashcards: Flashcard[] }>(API.generateFlashcards, {
       method: 'POST',
       body: { content, noteId },
+      timeoutMs: AI_REQUEST_TIMEOUT_MS,
     }),
   keyInsights: (content: string) =>
-    apiRequest<{ insights: string[] }>(API.keyInsights, { method: 'POST', body: { content } }),
+    apiRequest<{ insights: string[] }>(API.keyInsights, {
+      method: 'POST',
+      body: { content },
+      timeoutMs: AI_REQUEST_TIMEOUT_MS,
+    }),
   generateBlog: (noteId: number) =>
-    apiRequest<{ id: number }>(API.generateBlog, { method: 'POST', body: { noteId } }),
+    apiRequest<{ id: number }>(API.generateBlog, {
+      method: 'POST',
+      body: { noteId },
+      timeoutMs: AI_REQUEST_TIMEOUT_MS,
+    }),
   explain: (concept: string) =>
     apiRequest<{ explanation: string } & Partial<Explanation>>(API.explain, {
       method: 'POST',
       body: { concept: concept.trim() },
+      timeoutMs: AI_REQUEST_TIMEOUT_MS,
     }),
   explanations: (signal?: AbortSignal) => apiRequest<Explanation[]>(API.explanations, { signal }),
 

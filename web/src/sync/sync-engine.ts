@@ -7,7 +7,7 @@ import type { OutboxEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
 import { pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
-import { createSyncRequest, type HttpOptions, UnauthorizedSyncError } from './sync-http.ts';
+import { createSyncRequest, type HttpOptions, type SyncRequest, UnauthorizedSyncError } from './sync-http.ts';
 import { INITIAL_SYNC_STATUS, SIGN_IN_AGAIN, type SyncStatus } from './sync-status.ts';
 
 export interface SyncEngineOptions extends HttpOptions {
@@ -21,6 +21,8 @@ export interface SyncEngineOptions extends HttpOptions {
   debounceMs?: number;
   periodMs?: number;
   pageSize?: number;
+  /** Where `online`/`offline` events arrive: the window in a browser (tests pass their own). */
+  networkEvents?: EventTarget | null;
 }
 
 export type SyncRoundResult = 'synced' | 'failed' | 'unauthorized' | 'offline' | 'busy';
@@ -66,6 +68,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let retryAt: number | null = null;
   let started = false;
   let outboxSubscription: Subscription | null = null;
+  /** Aborts the round in flight: going offline or stopping must not leave it waiting on a dead connection. */
+  let roundAbort: AbortController | null = null;
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
@@ -114,7 +118,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function round(): Promise<SyncRoundResult> {
-    const ctx = { db, request, now, pageSize: options.pageSize };
+    const abort = new AbortController();
+    roundAbort = abort;
+    const roundRequest: SyncRequest = (method, path, body) => request(method, path, body, abort.signal);
+    const ctx = { db, request: roundRequest, now, pageSize: options.pageSize };
     try {
       const pulled = await pullChanges(ctx);
       const pushed = await pushOutbox(ctx);
@@ -135,6 +142,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       retryAt = Date.now() + delay;
       schedule(delay);
       return 'failed';
+    } finally {
+      if (roundAbort === abort) roundAbort = null;
     }
   }
 
@@ -201,13 +210,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         next: onOutboxChange,
         error: () => {},
       });
-      if (typeof window !== 'undefined') {
+      const events =
+        options.networkEvents !== undefined
+          ? options.networkEvents
+          : typeof window !== 'undefined'
+            ? window
+            : null;
+      if (events) {
         const onOnline = () => onWake();
-        const onOffline = () => publish();
-        window.addEventListener('online', onOnline);
-        window.addEventListener('offline', onOffline);
-        cleanups.push(() => window.removeEventListener('online', onOnline));
-        cleanups.push(() => window.removeEventListener('offline', onOffline));
+        const onOffline = () => {
+          roundAbort?.abort();
+          publish();
+        };
+        events.addEventListener('online', onOnline);
+        events.addEventListener('offline', onOffline);
+        cleanups.push(() => events.removeEventListener('online', onOnline));
+        cleanups.push(() => events.removeEventListener('offline', onOffline));
       }
       if (typeof document !== 'undefined') {
         const onVisible = () => {
@@ -227,6 +245,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     stop() {
       started = false;
+      roundAbort?.abort();
       outboxSubscription?.unsubscribe();
       outboxSubscription = null;
       if (timer) clearTimeout(timer);

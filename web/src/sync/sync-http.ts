@@ -1,6 +1,8 @@
-// The engine's HTTP seam: one request function that answers {status, body} and turns a failed fetch into a
-// TransientSyncError, so the engine can tell "the server said no" from "we could not reach it".
+// The engine's HTTP seam: one request function that answers {status, body} and turns a failed fetch, or one
+// that outlives its deadline, into a TransientSyncError, so the engine can tell "the server said no" from "we
+// could not reach it".
 import { NETWORK_ERROR, UNKNOWN_ERROR } from '@private-notes/shared';
+import { bodySize, REQUEST_TIMEOUT_ERROR, startDeadline } from '../api/request-deadline.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -8,9 +10,14 @@ export interface HttpAnswer {
   body: unknown;
 }
 
-export type SyncRequest = (method: string, path: string, body?: unknown) => Promise<HttpAnswer>;
+export type SyncRequest = (
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+) => Promise<HttpAnswer>;
 
-/** Could not reach the server, or it failed in a way worth retrying (5xx, 408, 429). */
+/** Could not reach the server, or it failed in a way worth retrying (5xx, 408, 429, no answer in time). */
 export class TransientSyncError extends Error {}
 /** The session is gone: sync waits for the owner to sign in again. */
 export class UnauthorizedSyncError extends Error {}
@@ -20,42 +27,63 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** Extra headers for every request (tests pass the session cookie; the browser sends it by itself). */
   headers?: () => Record<string, string>;
+  /** A request (headers and body) that takes longer is abandoned; REQUEST_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+  /** Extra time for a push's body, a second per this many characters; UPLOAD_BYTES_PER_SECOND by default. */
+  uploadBytesPerSecond?: number;
 }
 
 export function createSyncRequest(options: HttpOptions = {}): SyncRequest {
   const baseUrl = options.baseUrl ?? '';
-  return async (method, path, body) => {
+  return async (method, path, body, signal) => {
     const doFetch = options.fetch ?? globalThis.fetch;
-    let response: Response;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    // The engine aborts its round's signal when the device goes offline or the engine stops.
+    const deadline = startDeadline({
+      timeoutMs: options.timeoutMs,
+      bodyBytes: bodySize(payload),
+      bytesPerSecond: options.uploadBytesPerSecond,
+      signal,
+      offlineEvents: null,
+    });
+    const failed = () =>
+      new TransientSyncError(deadline.ended() === 'timeout' ? REQUEST_TIMEOUT_ERROR : NETWORK_ERROR);
     try {
-      response = await doFetch(baseUrl + path, {
-        method,
-        credentials: 'include',
-        cache: 'no-store',
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.headers?.() ?? {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new TransientSyncError(NETWORK_ERROR);
-    }
-    let text = '';
-    try {
-      text = await response.text();
-    } catch {
-      throw new TransientSyncError(NETWORK_ERROR);
-    }
-    let parsed: unknown = text;
-    if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+      let response: Response;
       try {
-        parsed = JSON.parse(text);
+        response = await doFetch(baseUrl + path, {
+          method,
+          credentials: 'include',
+          cache: 'no-store',
+          headers: {
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(options.headers?.() ?? {}),
+          },
+          body: payload,
+          signal: deadline.signal,
+        });
       } catch {
-        parsed = text;
+        throw failed();
       }
+      let text = '';
+      try {
+        // Inside the deadline: a server that declares a length and sends half of it is cut off here.
+        text = await response.text();
+      } catch {
+        throw failed();
+      }
+      let parsed: unknown = text;
+      if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      return { status: response.status, statusText: response.statusText, body: parsed };
+    } finally {
+      deadline.clear();
     }
-    return { status: response.status, statusText: response.statusText, body: parsed };
   };
 }
 

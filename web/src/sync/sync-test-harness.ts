@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { startTestServer, type TestServer } from '../../../sync-server/test/helpers.ts';
 import { NotesDatabase } from '../db/notes-database.ts';
-import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
 
 export interface Faults {
   /** Every request fails as if the server were unreachable. */
@@ -64,7 +64,13 @@ export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
 
 let counter = 0;
 
-export function makeDevice(server: TestServer, cookie: string, pageSize?: number): Device {
+/** `overrides` reach the engine as given (another baseUrl such as a stalling proxy, timeouts, network events). */
+export function makeDevice(
+  server: TestServer,
+  cookie: string,
+  pageSize?: number,
+  overrides: Partial<SyncEngineOptions> = {},
+): Device {
   const faults: Faults = { down: false, fail500: 0, loseResponse: null, afterResponse: null };
   const calls: Call[] = [];
   let currentCookie = cookie;
@@ -78,6 +84,7 @@ export function makeDevice(server: TestServer, cookie: string, pageSize?: number
     isOnline: () => true,
     random: () => 0.5,
     pageSize,
+    ...overrides,
   });
   return {
     db,

@@ -1,6 +1,6 @@
 // One note in the list or grid: title, preview, up to 3 tags plus '+N', relative update time, sync state, and the
 // four actions. Clicking the card body (not a button) opens the viewer.
-import { Badge, Box, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
 import { NOTE_CARD_TAGS, previewText, relativeTime, visibleTags } from '@private-notes/shared';
 import { memo, useMemo } from 'react';
 import type { LocalNote } from '../../db/types.ts';
@@ -51,8 +51,21 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       onClick={() => props.onOpen(note)}
     >
       <Flex justify="space-between" align="start" gap="2">
-        <Text as="h3" fontWeight="semibold" fontSize="lg" lineClamp={2} wordBreak="break-word">
-          {note.title}
+        <Text as="h3" fontWeight="semibold" fontSize="lg" wordBreak="break-word" minW="0">
+          {/* The card opens on a click anywhere; this button is how a keyboard opens it (and where the
+              viewer hands focus back when it closes). */}
+          <chakra.button
+            type="button"
+            aria-label={`Open note: ${note.title}`}
+            onClick={stop(props.onOpen)}
+            lineClamp={2}
+            textAlign="start"
+            cursor="pointer"
+            borderRadius="sm"
+            focusRingColor="colorPalette.focusRing"
+          >
+            {note.title}
+          </chakra.button>
         </Text>
         {note.syncState === 'error' ? (
           <Badge colorPalette="red" title={note.syncError ?? undefined} flexShrink={0}>

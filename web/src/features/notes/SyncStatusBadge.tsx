@@ -27,7 +27,8 @@ export function SyncStatusBadge() {
   );
   const label = describeSyncStatus(status);
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }}>
+    // Mounted only while open: a closed popover leaves no dialog, and no "Sync now", in the page.
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <Button
           size="sm"

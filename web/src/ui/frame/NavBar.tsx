@@ -1,7 +1,7 @@
 // The top navigation bar (SPEC section 2): logo, 'View Blog', the owner's links, theme menu,
 // 'Logout ({username})' or 'Admin', and on small screens a collapsible menu.
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useSettings } from '../../features/settings/use-settings.ts';
 import { CloseIcon, LogoIcon, MenuIcon } from '../icons.tsx';
@@ -16,6 +16,7 @@ export function NavBar() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_SHADOW_PX);
@@ -23,6 +24,18 @@ export function NavBar() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+
+  // Escape closes the mobile menu and hands focus back to its button, as for any disclosure.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   // A navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read
@@ -73,6 +86,7 @@ export function NavBar() {
           <ThemeMenu />
           <span className={styles.desktopOnly}>{account}</span>
           <button
+            ref={menuButtonRef}
             type="button"
             className={`pn-button pn-button-ghost ${styles.iconButton} ${styles.mobileOnly}`}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -16,6 +16,7 @@ export function ThemeMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const current = OPTIONS.find((o) => o.value === theme) ?? OPTIONS[2]!;
 
   useEffect(() => {
@@ -24,6 +25,9 @@ export function ThemeMenu() {
       if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
       if (event instanceof MouseEvent && rootRef.current?.contains(event.target as Node)) return;
       setOpen(false);
+      // Escape hands focus back to the button (the focused item is about to unmount); a click elsewhere
+      // keeps the focus where the click put it.
+      if (event instanceof KeyboardEvent) buttonRef.current?.focus();
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -37,6 +41,7 @@ export function ThemeMenu() {
   return (
     <div className={styles.themeMenu} ref={rootRef}>
       <button
+        ref={buttonRef}
         type="button"
         className={`pn-button pn-button-ghost ${styles.iconButton}`}
         aria-label={`Theme: ${current.label}`}
@@ -59,6 +64,7 @@ export function ThemeMenu() {
               onClick={() => {
                 setTheme(value);
                 setOpen(false);
+                buttonRef.current?.focus();
               }}
             >
               <Icon width={16} height={16} />
