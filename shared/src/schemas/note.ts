@@ -45,6 +45,18 @@ export const NoteUpdateSchema = NoteFieldsSchema.extend({ tags: TagsSchema }).pa
 });
 export type NoteUpdate = z.input<typeof NoteUpdateSchema>;
 
+/**
+ * DELETE /api/notes/{id}?version=N: the version the deleting device last saw. When the note has changed since,
+ * the delete is refused with 409 and the server's note. Without it the delete is unconditional (older clients).
+ */
+export const NoteDeleteQuerySchema = z.object({
+  version: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional(),
+});
+
 export const DATE_RANGES = ['all', 'week', 'month', 'year'] as const;
 export const DateRangeSchema = z.enum(DATE_RANGES);
 export type DateRange = z.infer<typeof DateRangeSchema>;
@@ -84,6 +96,6 @@ export const NoteChangesSchema = z.object({
 });
 export type NoteChanges = z.infer<typeof NoteChangesSchema>;
 
-/** The 409 answer to a stale update: the server's current note, so the client can keep both. */
+/** The 409 answer to a stale update or delete: the server's current note, so the client can keep both. */
 export const NoteConflictSchema = z.object({ message: z.string(), note: NoteSchema });
 export type NoteConflict = z.infer<typeof NoteConflictSchema>;

@@ -39,6 +39,9 @@ export interface NoteTombstoneRecord {
   clientId: string | null;
   deletedAt: string;
   seq: number;
+  /** The note's last version and creation date, so an edit arriving after the delete restores it in step. */
+  version?: number;
+  createdAt?: string;
 }
 
 /** Blog posts: the public shape (views and commentCount kept up to date by the blog service). */

@@ -73,3 +73,22 @@ export interface SyncMetaRow {
   key: string;
   value: string | number | null;
 }
+
+/** Something the sync did on its own that the owner must hear about (a delete undone because of an edit elsewhere). */
+export interface SyncNotice {
+  id?: number;
+  /** The local id of the note concerned. */
+  noteId: string;
+  message: string;
+  createdAt: string;
+}
+
+/**
+ * A delete the server confirmed, remembered for a while: if the note comes back through the feed (an edit made
+ * elsewhere without seeing the delete wins), the owner is told why.
+ */
+export interface DeletionRow {
+  serverId: number;
+  title: string;
+  deletedAt: string;
+}

@@ -28,6 +28,7 @@ import { NotesFilters } from './NotesFilters.tsx';
 import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
 import { INITIAL_FILTERS, type NotesFilterState } from './notes-filter-state.ts';
+import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
@@ -249,6 +250,7 @@ export function NotesScreen({
         ) : null}
       </Flex>
 
+      <SyncNotices />
       {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
         <Skeleton height="400px" borderRadius="lg" />
       ) : mode.kind === 'editor' ? (
