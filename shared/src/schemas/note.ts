@@ -1,6 +1,7 @@
 // A private note, as stored by the server and mirrored in the browser's database.
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, TagsSchema } from './common.ts';
+import { OverwriteReasonSchema } from './revision.ts';
 
 export const NOTE_TITLE_MAX = 200;
 export const NOTE_CONTENT_MAX = 100_000;
@@ -38,10 +39,15 @@ export const NoteFieldsSchema = z.object({
 export const NoteCreateSchema = NoteFieldsSchema.extend({ clientId: ClientIdSchema.optional() });
 export type NoteCreate = z.input<typeof NoteCreateSchema>;
 
-/** PUT /api/notes/{id}. `baseVersion` is the version the edit started from; omit it to overwrite. */
+/**
+ * PUT /api/notes/{id}. `baseVersion` is the version the edit started from; omit it to overwrite. `reason` says
+ * the write replaces the text wholesale (a revision restored, an import, a conflict resolved): the server then
+ * keeps the previous text as a revision first.
+ */
 // `tags` is re-declared without its create default: an update that leaves tags out must keep them.
 export const NoteUpdateSchema = NoteFieldsSchema.extend({ tags: TagsSchema }).partial().extend({
   baseVersion: z.number().int().positive().optional(),
+  reason: OverwriteReasonSchema.optional(),
 });
 export type NoteUpdate = z.input<typeof NoteUpdateSchema>;
 

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteTombstoneRecord, Store, WriteTx } from '../storage/index.ts';
+import { keepRevisionBefore, removeRevisionsOf } from './revision-service.ts';
 
 export interface NoteListFilter {
   search?: string;
@@ -21,7 +22,7 @@ export interface NoteListFilter {
 export const CHANGES_LIMIT_DEFAULT = 1000;
 
 export function toNote(record: NoteRecord): Note {
-  const { seq: _seq, ...note } = record;
+  const { seq: _seq, revisedAt: _revisedAt, ...note } = record;
   return note;
 }
 
@@ -146,11 +147,20 @@ export class NoteService {
       if (input.baseVersion !== undefined && input.baseVersion !== existing.version) {
         throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
       }
+      const now = new Date();
+      // An update without a base version overwrites whatever is there, so the text it replaces is kept too.
+      const revisedAt = keepRevisionBefore(
+        tx,
+        existing,
+        input.reason ?? (input.baseVersion === undefined ? 'overwrite' : null),
+        now,
+      );
       const record = tx.update('notes', id, {
+        revisedAt,
         title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
         content: input.content,
         tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
-        updatedAt: new Date().toISOString(),
+        updatedAt: now.toISOString(),
         version: existing.version + 1,
         seq: tx.seq,
       });
@@ -173,6 +183,7 @@ export class NoteService {
         throw new HttpError(409, 'Note was changed since this device saw it', { note: toNote(existing) });
       }
       tx.remove('notes', id);
+      removeRevisionsOf(tx, id);
       tx.insert('noteTombstones', {
         id,
         userId,

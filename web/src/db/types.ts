@@ -1,5 +1,5 @@
 // The shapes of the rows kept in the browser's database (see notes-database.ts for the tables).
-import type { Flashcard, KeyPoint } from '@private-notes/shared';
+import type { Flashcard, KeyPoint, OverwriteReason } from '@private-notes/shared';
 
 export type SyncState = 'synced' | 'pending' | 'error';
 
@@ -38,6 +38,8 @@ export interface OutboxEntry {
   queuedAt: string;
   /** Set when the server refused the change (a 4xx other than 401/409): kept, shown, not retried until edited. */
   error: string | null;
+  /** The change replaces the text wholesale (a revision restored, an import): the server keeps the old text first. */
+  reason?: OverwriteReason;
 }
 
 /** The spec's `note_draft`: the editor's unsaved text, restored after a reload. */

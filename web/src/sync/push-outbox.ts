@@ -112,6 +112,7 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   const answer = await request('PUT', API.note(note.serverId), {
     ...sentFields,
     ...(note.version === null ? {} : { baseVersion: note.version }),
+    ...(entry.reason ? { reason: entry.reason } : {}),
   });
   throwIfStopping(answer);
   if (answer.status === 200)
