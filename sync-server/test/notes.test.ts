@@ -60,6 +60,38 @@ describe('create', () => {
     expect(res.body).not.toHaveProperty('seq');
   });
 
+  it('keeps the dates a device or an import gives, in UTC; refuses a malformed one', async () => {
+    const res = await s.api('POST', '/api/notes', {
+      cookie,
+      body: {
+        title: 'Old',
+        content: 'x',
+        createdAt: '2019-03-01T10:00:00+02:00',
+        updatedAt: '2020-01-01T00:00:00Z',
+      },
+    });
+    expect(res.body).toMatchObject({
+      createdAt: '2019-03-01T08:00:00.000Z',
+      updatedAt: '2020-01-01T00:00:00.000Z',
+    });
+    const clamped = await s.api('POST', '/api/notes', {
+      cookie,
+      body: {
+        title: 'Odd clock',
+        content: 'x',
+        createdAt: '2020-01-02T00:00:00Z',
+        updatedAt: '2020-01-01T00:00:00Z',
+      },
+    });
+    expect(clamped.body.updatedAt).toBe('2020-01-02T00:00:00.000Z');
+    const bad = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 'x', content: '', createdAt: 'yesterday' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^createdAt: /);
+  });
+
   it('is idempotent by clientId: a repeat answers 200 with the same note', async () => {
     const body = { title: 'Once', content: 'x', tags: [], clientId: 'client-abc_1' };
     const first = await s.api('POST', '/api/notes', { cookie, body });

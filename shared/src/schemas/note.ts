@@ -35,8 +35,16 @@ export const NoteFieldsSchema = z.object({
   tags: TagsSchema.default([]),
 });
 
-/** POST /api/notes. `clientId` makes the create idempotent. */
-export const NoteCreateSchema = NoteFieldsSchema.extend({ clientId: ClientIdSchema.optional() });
+/**
+ * POST /api/notes. `clientId` makes the create idempotent. `createdAt` / `updatedAt` keep the dates the note
+ * had on the device that made it (offline, or imported from another app); the server's clock fills them in
+ * when absent.
+ */
+export const NoteCreateSchema = NoteFieldsSchema.extend({
+  clientId: ClientIdSchema.optional(),
+  createdAt: IsoDateSchema.optional(),
+  updatedAt: IsoDateSchema.optional(),
+});
 export type NoteCreate = z.input<typeof NoteCreateSchema>;
 
 /**

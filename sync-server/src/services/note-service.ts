@@ -114,12 +114,15 @@ export class NoteService {
         if (tombstone) throw new HttpError(410, 'Note was deleted', { id: tombstone.id });
       }
       const now = new Date().toISOString();
+      const createdAt = input.createdAt ? new Date(input.createdAt).toISOString() : now;
+      const updatedAt = input.updatedAt ? new Date(input.updatedAt).toISOString() : createdAt;
       const record = tx.insert('notes', {
         title: input.title.trim() || DEFAULT_NOTE_TITLE,
         content: input.content,
         tags: uniqueTags(input.tags),
-        createdAt: now,
-        updatedAt: now,
+        createdAt,
+        // Never before its creation, whatever the sending device's clock said.
+        updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
         userId,
         version: 1,
         clientId,

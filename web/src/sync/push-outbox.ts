@@ -98,7 +98,13 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   }
   const sentFields = fieldsOf(note);
   if (entry.op === 'create' || note.serverId === null) {
-    const answer = await request('POST', API.notes, { ...sentFields, clientId: note.id });
+    // The note's own dates go along, so an offline or imported note keeps them on the server.
+    const answer = await request('POST', API.notes, {
+      ...sentFields,
+      clientId: note.id,
+      createdAt: note.createdAt,
+      updatedAt: note.updatedAt,
+    });
     throwIfStopping(answer);
     if (answer.status === 200 || answer.status === 201) {
       // 200 means "that client id already exists": the note may hold an older text than we just sent.

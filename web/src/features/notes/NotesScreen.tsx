@@ -10,7 +10,7 @@ import {
   sortNotes,
   tagOptions,
 } from '@private-notes/shared';
-import { useNavigate } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import { loadDraft } from '../../db/draft-store.ts';
@@ -241,6 +241,9 @@ export function NotesScreen({
             >
               <FilterIcon />
               {filtersOpen ? 'Hide Filters' : 'Search & Filter'}
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/import-export">Import &amp; Export</RouterLink>
             </Button>
             <Button colorPalette="blue" size="sm" onClick={openNew}>
               <PlusIcon />
