@@ -10,6 +10,8 @@ export const API = {
   notes: '/api/notes',
   note: (id: number) => `/api/notes/${id}`,
   noteChanges: '/api/notes/changes',
+  noteRevisions: (noteId: number) => `/api/notes/${noteId}/revisions`,
+  noteRevision: (noteId: number, revisionId: number) => `/api/notes/${noteId}/revisions/${revisionId}`,
   suggestTags: '/api/notes/suggest-tags',
   extractInsights: '/api/notes/extract-insights',
   generateFlashcards: '/api/notes/generate-flashcards',

@@ -42,6 +42,7 @@ export * from './schemas/comment.ts';
 export * from './schemas/common.ts';
 export * from './schemas/explanation.ts';
 export * from './schemas/note.ts';
+export * from './schemas/revision.ts';
 export * from './schemas/study.ts';
 export * from './schemas/subscriber.ts';
 export * from './schemas/user.ts';

@@ -20,12 +20,14 @@ import { createFeedsRouter } from './routes/feeds.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { installPublicFastPath } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
+import { createRevisionsRouter } from './routes/revisions.ts';
 import { createSettingsRouter } from './routes/settings.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
 import { ExplanationService } from './services/explanation-service.ts';
 import { NoteService } from './services/note-service.ts';
+import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { UserService } from './services/user-service.ts';
@@ -38,6 +40,7 @@ export interface Services {
   users: UserService;
   sessions: SessionService;
   notes: NoteService;
+  revisions: RevisionService;
   settings: SettingsService;
   blog: BlogService;
   comments: CommentService;
@@ -71,6 +74,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
     users: new UserService(store),
     sessions,
     notes: new NoteService(store),
+    revisions: new RevisionService(store, config.revisionRetentionDays),
     settings: new SettingsService(store),
     blog: new BlogService(store),
     comments: new CommentService(store),
@@ -88,6 +92,10 @@ export async function createApp(config: Config): Promise<AppHandle> {
     );
   }
   await sessions.purgeExpired();
+  await services.revisions.pruneExpired();
+  // Revisions past their retention go daily too; answers never show them even between prunes.
+  const pruneTimer = setInterval(() => void services.revisions.pruneExpired().catch(() => {}), 86_400_000);
+  pruneTimer.unref();
 
   const auth = createAuth(store, sessions);
   const deps: Deps = { config, store, auth, services };
@@ -106,6 +114,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createAuthRouter(deps));
   app.use(createSettingsRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
+  app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself
   app.use(createNotesRouter(deps));
   app.use(createReviewsRouter(deps));
   app.use(createBlogRouter(deps));
@@ -120,5 +129,9 @@ export async function createApp(config: Config): Promise<AppHandle> {
   mountWebApp(app, deps);
   app.use(errorHandler);
 
-  return { app, store, services, deps, close: () => store.close() };
+  const close = () => {
+    clearInterval(pruneTimer);
+    return store.close();
+  };
+  return { app, store, services, deps, close };
 }

@@ -1,5 +1,6 @@
 // Reads the server's configuration from environment variables into one typed object (see .env.example).
 import path from 'node:path';
+import { REVISION_RETENTION_DAYS_DEFAULT } from '@private-notes/shared';
 
 export interface OpenAiConfig {
   apiKey: string | null;
@@ -25,6 +26,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Journal size (bytes) past which the store compacts into a fresh snapshot. */
   compactThresholdBytes: number;
+  /** Note revisions older than this many days are removed (REVISION_RETENTION_DAYS, default 90). */
+  revisionRetentionDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -41,6 +44,15 @@ function parsePort(value: string | undefined): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0-65535, got "${value}"`);
   return port;
+}
+
+function parseRetentionDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return REVISION_RETENTION_DAYS_DEFAULT;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) {
+    throw new Error(`REVISION_RETENTION_DAYS must be a positive number of days, got "${value}"`);
+  }
+  return days;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -72,5 +84,6 @@ export function loadConfig(env: Env = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
+    revisionRetentionDays: parseRetentionDays(env.REVISION_RETENTION_DAYS),
   };
 }

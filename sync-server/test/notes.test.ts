@@ -60,6 +60,38 @@ describe('create', () => {
     expect(res.body).not.toHaveProperty('seq');
   });
 
+  it('keeps the dates a device or an import gives, in UTC; refuses a malformed one', async () => {
+    const res = await s.api('POST', '/api/notes', {
+      cookie,
+      body: {
+        title: 'Old',
+        content: 'x',
+        createdAt: '2019-03-01T10:00:00+02:00',
+        updatedAt: '2020-01-01T00:00:00Z',
+      },
+    });
+    expect(res.body).toMatchObject({
+      createdAt: '2019-03-01T08:00:00.000Z',
+      updatedAt: '2020-01-01T00:00:00.000Z',
+    });
+    const clamped = await s.api('POST', '/api/notes', {
+      cookie,
+      body: {
+        title: 'Odd clock',
+        content: 'x',
+        createdAt: '2020-01-02T00:00:00Z',
+        updatedAt: '2020-01-01T00:00:00Z',
+      },
+    });
+    expect(clamped.body.updatedAt).toBe('2020-01-02T00:00:00.000Z');
+    const bad = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 'x', content: '', createdAt: 'yesterday' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^createdAt: /);
+  });
+
   it('is idempotent by clientId: a repeat answers 200 with the same note', async () => {
     const body = { title: 'Once', content: 'x', tags: [], clientId: 'client-abc_1' };
     const first = await s.api('POST', '/api/notes', { cookie, body });
@@ -245,6 +277,57 @@ describe('delete and the changes feed', () => {
       body: { message: 'Note not found' },
     });
     expect((await s.api('DELETE', '/api/notes/x1', { cookie })).status).toBe(400);
+  });
+
+  it('a delete carrying an older version is refused with 409 and the note, changing nothing', async () => {
+    const note = await create({ title: 'Seen at v1' });
+    await s.api('PUT', `/api/notes/${note.id}`, { cookie, body: { content: 'edit at v2', baseVersion: 1 } });
+    const before = snapshot();
+    const stale = await s.api('DELETE', `/api/notes/${note.id}?version=1`, { cookie });
+    expect(stale.status).toBe(409);
+    expect(stale.body.note).toMatchObject({ id: note.id, content: 'edit at v2', version: 2 });
+    expect(snapshot()).toBe(before);
+    for (const q of ['version=0', 'version=x', 'version=-1']) {
+      expect((await s.api('DELETE', `/api/notes/${note.id}?${q}`, { cookie })).status, q).toBe(400);
+    }
+    expect(snapshot()).toBe(before);
+    expect((await s.api('DELETE', `/api/notes/${note.id}?version=2`, { cookie })).status).toBe(204);
+    // Already deleted: repeating it is harmless, whatever version it names.
+    expect((await s.api('DELETE', `/api/notes/${note.id}?version=1`, { cookie })).status).toBe(204);
+  });
+
+  it('an edit arriving after a delete restores the note under its id, client id and a higher version', async () => {
+    const created = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 'Phoenix', content: 'v1', tags: ['t'], clientId: 'phoenix-1' },
+    });
+    const note = created.body;
+    expect((await s.api('DELETE', `/api/notes/${note.id}?version=1`, { cookie })).status).toBe(204);
+    const cursor = (await s.api('GET', '/api/notes/changes', { cookie })).body.cursor;
+    // A partial edit cannot rebuild the note: it stays deleted.
+    expect((await s.api('PUT', `/api/notes/${note.id}`, { cookie, body: { title: 'x' } })).status).toBe(404);
+    const edit = await s.api('PUT', `/api/notes/${note.id}`, {
+      cookie,
+      body: { title: 'Phoenix', content: 'edited offline', tags: ['t'], baseVersion: 1 },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({
+      id: note.id,
+      clientId: 'phoenix-1',
+      content: 'edited offline',
+      version: 2,
+      createdAt: note.createdAt,
+    });
+    expect((await s.api('GET', `/api/notes/${note.id}`, { cookie })).body.content).toBe('edited offline');
+    const changes = await s.api('GET', `/api/notes/changes?since=${cursor}`, { cookie });
+    expect(changes.body.notes.map((n: { id: number }) => n.id)).toEqual([note.id]);
+    expect(changes.body.deleted).toEqual([]);
+    // The client id belongs to a live note again: a retried create answers it.
+    const retried = await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 'Phoenix', content: 'v1', clientId: 'phoenix-1' },
+    });
+    expect(retried).toMatchObject({ status: 200, body: { id: note.id } });
   });
 
   it('lists changes after a cursor, deletions included, paging with more', async () => {

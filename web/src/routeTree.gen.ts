@@ -16,6 +16,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppAiExplanationsRouteImport } from './routes/_app/ai-explanations'
+import { Route as AppImportExportRouteImport } from './routes/_app/import-export'
 import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
@@ -57,6 +58,11 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
 const AppAiExplanationsRoute = AppAiExplanationsRouteImport.update({
   id: '/ai-explanations',
   path: '/ai-explanations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImportExportRoute = AppImportExportRouteImport.update({
+  id: '/import-export',
+  path: '/import-export',
   getParentRoute: () => AppRoute,
 } as any)
 const AppNotesRoute = AppNotesRouteImport.update({
@@ -108,6 +114,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/ai-explanations': typeof AppAiExplanationsRoute
+  '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
   '/blog/': typeof BlogIndexRoute
@@ -124,6 +131,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/ai-explanations': typeof AppAiExplanationsRoute
+  '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
   '/blog': typeof BlogIndexRoute
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/_app/ai-explanations': typeof AppAiExplanationsRoute
+  '/_app/import-export': typeof AppImportExportRoute
   '/_app/notes': typeof AppNotesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/blog/': typeof BlogIndexRoute
@@ -160,6 +169,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/unsubscribe'
     | '/ai-explanations'
+    | '/import-export'
     | '/notes'
     | '/settings'
     | '/blog/'
@@ -176,6 +186,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/unsubscribe'
     | '/ai-explanations'
+    | '/import-export'
     | '/notes'
     | '/settings'
     | '/blog'
@@ -193,6 +204,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/unsubscribe'
     | '/_app/ai-explanations'
+    | '/_app/import-export'
     | '/_app/notes'
     | '/_app/settings'
     | '/blog/'
@@ -267,6 +279,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAiExplanationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/import-export': {
+      id: '/_app/import-export'
+      path: '/import-export'
+      fullPath: '/import-export'
+      preLoaderRoute: typeof AppImportExportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/notes': {
       id: '/_app/notes'
       path: '/notes'
@@ -328,6 +347,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAiExplanationsRoute: typeof AppAiExplanationsRoute
+  AppImportExportRoute: typeof AppImportExportRoute
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
@@ -336,6 +356,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAiExplanationsRoute: AppAiExplanationsRoute,
+  AppImportExportRoute: AppImportExportRoute,
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,

@@ -1,6 +1,7 @@
 // A private note, as stored by the server and mirrored in the browser's database.
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, TagsSchema } from './common.ts';
+import { OverwriteReasonSchema } from './revision.ts';
 
 export const NOTE_TITLE_MAX = 200;
 export const NOTE_CONTENT_MAX = 100_000;
@@ -34,16 +35,41 @@ export const NoteFieldsSchema = z.object({
   tags: TagsSchema.default([]),
 });
 
-/** POST /api/notes. `clientId` makes the create idempotent. */
-export const NoteCreateSchema = NoteFieldsSchema.extend({ clientId: ClientIdSchema.optional() });
+/**
+ * POST /api/notes. `clientId` makes the create idempotent. `createdAt` / `updatedAt` keep the dates the note
+ * had on the device that made it (offline, or imported from another app); the server's clock fills them in
+ * when absent.
+ */
+export const NoteCreateSchema = NoteFieldsSchema.extend({
+  clientId: ClientIdSchema.optional(),
+  createdAt: IsoDateSchema.optional(),
+  updatedAt: IsoDateSchema.optional(),
+});
 export type NoteCreate = z.input<typeof NoteCreateSchema>;
 
-/** PUT /api/notes/{id}. `baseVersion` is the version the edit started from; omit it to overwrite. */
+/**
+ * PUT /api/notes/{id}. `baseVersion` is the version the edit started from; omit it to overwrite. `reason` says
+ * the write replaces the text wholesale (a revision restored, an import, a conflict resolved): the server then
+ * keeps the previous text as a revision first.
+ */
 // `tags` is re-declared without its create default: an update that leaves tags out must keep them.
 export const NoteUpdateSchema = NoteFieldsSchema.extend({ tags: TagsSchema }).partial().extend({
   baseVersion: z.number().int().positive().optional(),
+  reason: OverwriteReasonSchema.optional(),
 });
 export type NoteUpdate = z.input<typeof NoteUpdateSchema>;
+
+/**
+ * DELETE /api/notes/{id}?version=N: the version the deleting device last saw. When the note has changed since,
+ * the delete is refused with 409 and the server's note. Without it the delete is unconditional (older clients).
+ */
+export const NoteDeleteQuerySchema = z.object({
+  version: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional(),
+});
 
 export const DATE_RANGES = ['all', 'week', 'month', 'year'] as const;
 export const DateRangeSchema = z.enum(DATE_RANGES);
@@ -84,6 +110,6 @@ export const NoteChangesSchema = z.object({
 });
 export type NoteChanges = z.infer<typeof NoteChangesSchema>;
 
-/** The 409 answer to a stale update: the server's current note, so the client can keep both. */
+/** The 409 answer to a stale update or delete: the server's current note, so the client can keep both. */
 export const NoteConflictSchema = z.object({ message: z.string(), note: NoteSchema });
 export type NoteConflict = z.infer<typeof NoteConflictSchema>;

@@ -2,6 +2,7 @@
 import {
   NoteChangesQuerySchema,
   NoteCreateSchema,
+  NoteDeleteQuerySchema,
   NoteListQuerySchema,
   NoteUpdateSchema,
 } from '@private-notes/shared';
@@ -41,7 +42,9 @@ export function createNotesRouter({ auth, services }: Deps): Router {
   });
 
   router.delete('/api/notes/:id', async (req, res) => {
-    await services.notes.remove(auth.getUser(req)!.id, parseIdParam(req));
+    const id = parseIdParam(req);
+    const { version } = parseQuery(NoteDeleteQuerySchema, req);
+    await services.notes.remove(auth.getUser(req)!.id, id, version);
     res.status(204).end();
   });
 

@@ -10,7 +10,8 @@ import {
 } from '@private-notes/shared';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
-import type { NoteRecord, NoteTombstoneRecord, Store } from '../storage/index.ts';
+import type { NoteRecord, NoteTombstoneRecord, Store, WriteTx } from '../storage/index.ts';
+import { keepRevisionBefore, removeRevisionsOf } from './revision-service.ts';
 
 export interface NoteListFilter {
   search?: string;
@@ -21,7 +22,7 @@ export interface NoteListFilter {
 export const CHANGES_LIMIT_DEFAULT = 1000;
 
 export function toNote(record: NoteRecord): Note {
-  const { seq: _seq, ...note } = record;
+  const { seq: _seq, revisedAt: _revisedAt, ...note } = record;
   return note;
 }
 
@@ -36,6 +37,31 @@ function rangeStart(range: DateRange | undefined, now: Date): number | null {
 
 function uniqueTags(tags: readonly string[]): string[] {
   return [...new Set(tags)];
+}
+
+/**
+ * Brings a deleted note back under its id with the edit's fields, a version above any it had, and its
+ * client id (so every device maps it to the row it knew). The tombstone goes, so the feed lists the note.
+ */
+function restore(
+  tx: WriteTx,
+  tombstone: NoteTombstoneRecord,
+  input: z.output<typeof NoteUpdateSchema>,
+): NoteRecord {
+  const now = new Date().toISOString();
+  tx.remove('noteTombstones', tombstone.id);
+  return tx.insert('notes', {
+    id: tombstone.id,
+    title: input.title?.trim() || DEFAULT_NOTE_TITLE,
+    content: input.content ?? '',
+    tags: uniqueTags(input.tags ?? []),
+    createdAt: tombstone.createdAt ?? now,
+    updatedAt: now,
+    userId: tombstone.userId,
+    version: Math.max(tombstone.version ?? 0, input.baseVersion ?? 0) + 1,
+    clientId: tombstone.clientId,
+    seq: tx.seq,
+  });
 }
 
 export class NoteService {
@@ -88,12 +114,15 @@ export class NoteService {
         if (tombstone) throw new HttpError(410, 'Note was deleted', { id: tombstone.id });
       }
       const now = new Date().toISOString();
+      const createdAt = input.createdAt ? new Date(input.createdAt).toISOString() : now;
+      const updatedAt = input.updatedAt ? new Date(input.updatedAt).toISOString() : createdAt;
       const record = tx.insert('notes', {
         title: input.title.trim() || DEFAULT_NOTE_TITLE,
         content: input.content,
         tags: uniqueTags(input.tags),
-        createdAt: now,
-        updatedAt: now,
+        createdAt,
+        // Never before its creation, whatever the sending device's clock said.
+        updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
         userId,
         version: 1,
         clientId,
@@ -103,19 +132,38 @@ export class NoteService {
     });
   }
 
-  /** Applies the given fields. A `baseVersion` older than the stored version is refused with 409 and the note. */
+  /**
+   * Applies the given fields. A `baseVersion` older than the stored version is refused with 409 and the note.
+   * An edit of a deleted note restores it under the same id: an edit never loses to a delete.
+   */
   async update(userId: number, id: number, input: z.output<typeof NoteUpdateSchema>): Promise<Note> {
     return this.#store.write((tx) => {
       const existing = tx.get('notes', id);
-      if (!existing || existing.userId !== userId) throw new HttpError(404, 'Note not found');
+      if (!existing || existing.userId !== userId) {
+        const tombstone = tx.get('noteTombstones', id);
+        // Only a full edit restores (the sync engine always sends the whole note); a partial one cannot.
+        if (tombstone && tombstone.userId === userId && input.content !== undefined) {
+          return toNote(restore(tx, tombstone, input));
+        }
+        throw new HttpError(404, 'Note not found');
+      }
       if (input.baseVersion !== undefined && input.baseVersion !== existing.version) {
         throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
       }
+      const now = new Date();
+      // An update without a base version overwrites whatever is there, so the text it replaces is kept too.
+      const revisedAt = keepRevisionBefore(
+        tx,
+        existing,
+        input.reason ?? (input.baseVersion === undefined ? 'overwrite' : null),
+        now,
+      );
       const record = tx.update('notes', id, {
+        revisedAt,
         title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
         content: input.content,
         tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
-        updatedAt: new Date().toISOString(),
+        updatedAt: now.toISOString(),
         version: existing.version + 1,
         seq: tx.seq,
       });
@@ -123,20 +171,30 @@ export class NoteService {
     });
   }
 
-  /** Deleting leaves a tombstone for the changes feed; deleting again is not an error. */
-  async remove(userId: number, id: number): Promise<void> {
+  /**
+   * Deleting leaves a tombstone for the changes feed; deleting again is not an error. `seenVersion` is the
+   * version the deleting device last saw: if the note changed since, the delete is refused (409 with the note)
+   * so it cannot eat an edit it never saw. Without it (older clients) the delete is unconditional.
+   */
+  async remove(userId: number, id: number, seenVersion?: number): Promise<void> {
     await this.#store.write((tx) => {
       const tombstone = tx.get('noteTombstones', id);
       if (tombstone && tombstone.userId === userId) return;
       const existing = tx.get('notes', id);
       if (!existing || existing.userId !== userId) throw new HttpError(404, 'Note not found');
+      if (seenVersion !== undefined && seenVersion !== existing.version) {
+        throw new HttpError(409, 'Note was changed since this device saw it', { note: toNote(existing) });
+      }
       tx.remove('notes', id);
+      removeRevisionsOf(tx, id);
       tx.insert('noteTombstones', {
         id,
         userId,
         clientId: existing.clientId,
         deletedAt: new Date().toISOString(),
         seq: tx.seq,
+        version: existing.version,
+        createdAt: existing.createdAt,
       });
     });
   }

@@ -1,6 +1,14 @@
 // The shape of every stored record, one type per collection. Records are what the store keeps on disk;
 // routes turn them into the public shapes of @private-notes/shared before answering.
-import type { BlogPost, Comment, Explanation, Note, Settings, Subscriber } from '@private-notes/shared';
+import type {
+  BlogPost,
+  Comment,
+  Explanation,
+  Note,
+  Revision,
+  Settings,
+  Subscriber,
+} from '@private-notes/shared';
 
 export interface UserRecord {
   id: number;
@@ -30,6 +38,8 @@ export interface SettingsRecord extends Settings {
 export interface NoteRecord extends Note {
   /** The change sequence of the write that last touched this note (see GET /api/notes/changes). */
   seq: number;
+  /** When the newest revision of this note was kept (services/revision-service.ts); absent before the first. */
+  revisedAt?: string;
 }
 
 export interface NoteTombstoneRecord {
@@ -39,6 +49,14 @@ export interface NoteTombstoneRecord {
   clientId: string | null;
   deletedAt: string;
   seq: number;
+  /** The note's last version and creation date, so an edit arriving after the delete restores it in step. */
+  version?: number;
+  createdAt?: string;
+}
+
+/** A note's earlier state (see services/revision-service.ts); removed with the note. */
+export interface NoteRevisionRecord extends Revision {
+  userId: number;
 }
 
 /** Blog posts: the public shape (views and commentCount kept up to date by the blog service). */
@@ -77,6 +95,7 @@ export interface CollectionTypes {
   settings: SettingsRecord;
   notes: NoteRecord;
   noteTombstones: NoteTombstoneRecord;
+  noteRevisions: NoteRevisionRecord;
   posts: PostRecord;
   comments: CommentRecord;
   subscribers: SubscriberRecord;
@@ -92,6 +111,7 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'settings',
   'notes',
   'noteTombstones',
+  'noteRevisions',
   'posts',
   'comments',
   'subscribers',

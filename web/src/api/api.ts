@@ -20,6 +20,8 @@ import {
   type NoteCreate,
   type NoteUpdate,
   type PasswordChange,
+  type Revision,
+  type RevisionSummary,
   type Settings,
   type Subscribe,
   type Subscriber,
@@ -71,6 +73,10 @@ export const api = {
     apiRequest<NoteChanges>(
       `${API.noteChanges}${query({ since, limit: limit === undefined ? undefined : String(limit) })}`,
     ),
+
+  noteRevisions: (noteId: number) => apiRequest<RevisionSummary[]>(API.noteRevisions(noteId)),
+  noteRevision: (noteId: number, revisionId: number) =>
+    apiRequest<Revision>(API.noteRevision(noteId, revisionId)),
 
   // AI helpers: they wait on a model, so they get the longer deadline
   suggestTags: (content: string, existingTags?: string[]) =>

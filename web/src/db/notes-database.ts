@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
+  DeletionRow,
   LocalFlashcard,
   LocalKeyPoint,
   LocalNote,
@@ -10,6 +11,7 @@ import type {
   OutboxEntry,
   ReviewRow,
   SyncMetaRow,
+  SyncNotice,
 } from './types.ts';
 
 export class NotesDatabase extends Dexie {
@@ -20,6 +22,8 @@ export class NotesDatabase extends Dexie {
   keyPoints!: EntityTable<LocalKeyPoint, 'id'>;
   reviews!: EntityTable<ReviewRow, 'id'>;
   syncMeta!: EntityTable<SyncMetaRow, 'key'>;
+  notices!: EntityTable<SyncNotice, 'id'>;
+  deletions!: EntityTable<DeletionRow, 'serverId'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -59,5 +63,8 @@ export class NotesDatabase extends Dexie {
             if (typeof review.uid !== 'string') review.uid = `r${newClientId().slice(1)}`;
           }),
       );
+    // v4 (deletes that cannot eat an edit): notices the sync leaves for the owner, and confirmed deletes
+    // remembered for a while so a note that comes back is explained.
+    this.version(4).stores({ notices: '++id, noteId', deletions: 'serverId, deletedAt' });
   }
 }

@@ -1,6 +1,6 @@
 // The only way the app changes notes: each function writes the note and its outbox entry in one transaction,
 // so a crash can never keep an edit the sync engine does not know about (or queue a change that was not made).
-import { DEFAULT_NOTE_TITLE, uniqueTags } from '@private-notes/shared';
+import { DEFAULT_NOTE_TITLE, type OverwriteReason, uniqueTags } from '@private-notes/shared';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
 import type { NotesDatabase } from './notes-database.ts';
@@ -21,11 +21,15 @@ function cleanInput(input: Partial<NoteInput>): Partial<NoteInput> {
   return out;
 }
 
-/** Queue (or coalesce into the existing entry) a change of `note`. Must run inside a notes+outbox transaction. */
+/**
+ * Queue (or coalesce into the existing entry) a change of `note`. Must run inside a notes+outbox transaction.
+ * A `reason` (restore, import) sticks to the entry until it is pushed, so the server keeps the replaced text.
+ */
 export async function enqueueChange(
   database: NotesDatabase,
   note: LocalNote,
   op: OutboxEntry['op'],
+  reason?: OverwriteReason,
 ): Promise<void> {
   const existing = await database.outbox.where('noteId').equals(note.id).first();
   if (existing?.seq !== undefined) {
@@ -36,6 +40,7 @@ export async function enqueueChange(
       serverId: note.serverId,
       rev: existing.rev + 1,
       error: null,
+      ...(reason ? { reason } : {}),
     });
     return;
   }
@@ -46,6 +51,7 @@ export async function enqueueChange(
     rev: 1,
     queuedAt: new Date().toISOString(),
     error: null,
+    ...(reason ? { reason } : {}),
   });
 }
 
@@ -76,6 +82,7 @@ export async function updateNote(
   id: string,
   patch: Partial<NoteInput>,
   database: NotesDatabase = db,
+  reason?: OverwriteReason,
 ): Promise<LocalNote> {
   return database.transaction('rw', database.notes, database.outbox, async () => {
     const current = await database.notes.get(id);
@@ -88,7 +95,7 @@ export async function updateNote(
       syncError: null,
     };
     await database.notes.put(note);
-    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update');
+    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason);
     return note;
   });
 }

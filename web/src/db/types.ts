@@ -1,5 +1,5 @@
 // The shapes of the rows kept in the browser's database (see notes-database.ts for the tables).
-import type { Flashcard, KeyPoint } from '@private-notes/shared';
+import type { Flashcard, KeyPoint, OverwriteReason } from '@private-notes/shared';
 
 export type SyncState = 'synced' | 'pending' | 'error';
 
@@ -38,6 +38,8 @@ export interface OutboxEntry {
   queuedAt: string;
   /** Set when the server refused the change (a 4xx other than 401/409): kept, shown, not retried until edited. */
   error: string | null;
+  /** The change replaces the text wholesale (a revision restored, an import): the server keeps the old text first. */
+  reason?: OverwriteReason;
 }
 
 /** The spec's `note_draft`: the editor's unsaved text, restored after a reload. */
@@ -72,4 +74,23 @@ export interface ReviewRow {
 export interface SyncMetaRow {
   key: string;
   value: string | number | null;
+}
+
+/** Something the sync did on its own that the owner must hear about (a delete undone because of an edit elsewhere). */
+export interface SyncNotice {
+  id?: number;
+  /** The local id of the note concerned. */
+  noteId: string;
+  message: string;
+  createdAt: string;
+}
+
+/**
+ * A delete the server confirmed, remembered for a while: if the note comes back through the feed (an edit made
+ * elsewhere without seeing the delete wins), the owner is told why.
+ */
+export interface DeletionRow {
+  serverId: number;
+  title: string;
+  deletedAt: string;
 }

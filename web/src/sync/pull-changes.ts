@@ -5,6 +5,7 @@ import { API, type NoteChanges, NoteChangesSchema } from '@private-notes/shared'
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
 import type { LocalNote } from '../db/types.ts';
+import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
 import { localFromServer } from './note-mapping.ts';
 import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
 
@@ -15,6 +16,7 @@ export interface PullContext {
   db: NotesDatabase;
   request: SyncRequest;
   pageSize?: number;
+  now?: () => Date;
 }
 
 export interface PullResult {
@@ -45,7 +47,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
       await requeueEverything(db);
       return { applied, reset: true };
     }
-    applied += await applyChanges(db, changes);
+    applied += await applyChanges(db, changes, ctx.now?.() ?? new Date());
     if (!changes.more || changes.cursor === since) return { applied, reset: false };
     since = changes.cursor;
   }
@@ -82,8 +84,9 @@ async function requeueEverything(db: NotesDatabase): Promise<void> {
   });
 }
 
-async function applyChanges(db: NotesDatabase, changes: NoteChanges): Promise<number> {
-  return db.transaction('rw', db.notes, db.outbox, db.syncMeta, async () => {
+async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date): Promise<number> {
+  const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions];
+  return db.transaction('rw', tables, async () => {
     let applied = 0;
     const queued = new Map((await db.outbox.toArray()).map((entry) => [entry.noteId, entry]));
     const serverIds = [...changes.notes.map((n) => n.id), ...changes.deleted];
@@ -105,12 +108,14 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges): Promise<nu
         if (local.deleted && server.version > (local.version ?? 0)) {
           await db.outbox.delete(entry.seq!);
           writes.push(localFromServer(server, local.id));
+          await addNotice(db, local.id, deleteRefusedMessage(server.title), now);
         }
         continue;
       }
       if (local && local.serverId === server.id && (local.version ?? 0) >= server.version) continue;
       writes.push(localFromServer(server, local?.id ?? server.clientId ?? `s${server.id}`));
     }
+    await noticeReturned(db, writes, now);
     await db.notes.bulkPut(writes);
     applied += writes.length;
 

@@ -6,6 +6,7 @@ import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
 import type { OutboxEntry } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
+import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
 import {
   describeAnswer,
@@ -68,17 +69,25 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   const { db, request } = ctx;
   const seq = entry.seq!;
   if (entry.op === 'delete') {
-    const answer = await request('DELETE', API.note(entry.serverId!));
+    // The delete names the version this device saw, so the server refuses it if the note changed since.
+    const seen = await db.notes.get(entry.noteId);
+    const version = seen?.version ?? null;
+    const path = API.note(entry.serverId!) + (version === null ? '' : `?version=${version}`);
+    const answer = await request('DELETE', path);
     throwIfStopping(answer);
     // 404: never there or already gone, which is what we wanted.
     if (answer.status < 300 || answer.status === 404) {
-      await db.transaction('rw', db.notes, db.outbox, async () => {
+      await db.transaction('rw', [db.notes, db.outbox, db.deletions], async () => {
         await db.outbox.delete(seq);
         const note = await db.notes.get(entry.noteId);
-        if (note?.deleted) await db.notes.delete(note.id);
+        if (note?.deleted) {
+          await db.notes.delete(note.id);
+          await rememberDeletion(db, note, ctx.now());
+        }
       });
       return;
     }
+    if (answer.status === 409) return undoDelete(ctx, entry, NoteConflictSchema.parse(answer.body).note);
     return refuse(ctx, entry, answer);
   }
 
@@ -89,7 +98,13 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   }
   const sentFields = fieldsOf(note);
   if (entry.op === 'create' || note.serverId === null) {
-    const answer = await request('POST', API.notes, { ...sentFields, clientId: note.id });
+    // The note's own dates go along, so an offline or imported note keeps them on the server.
+    const answer = await request('POST', API.notes, {
+      ...sentFields,
+      clientId: note.id,
+      createdAt: note.createdAt,
+      updatedAt: note.updatedAt,
+    });
     throwIfStopping(answer);
     if (answer.status === 200 || answer.status === 201) {
       // 200 means "that client id already exists": the note may hold an older text than we just sent.
@@ -103,6 +118,7 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   const answer = await request('PUT', API.note(note.serverId), {
     ...sentFields,
     ...(note.version === null ? {} : { baseVersion: note.version }),
+    ...(entry.reason ? { reason: entry.reason } : {}),
   });
   throwIfStopping(answer);
   if (answer.status === 200)
@@ -170,6 +186,16 @@ async function keepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Pro
       await enqueueChange(db, copy, 'create');
     }
     await db.notes.put(localFromServer(server, note.id));
+  });
+}
+
+/** 409 on a delete: the note was edited elsewhere since this device saw it. It comes back with that edit. */
+async function undoDelete(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', [db.notes, db.outbox, db.notices], async () => {
+    await db.outbox.delete(entry.seq!);
+    await db.notes.put(localFromServer(server, entry.noteId));
+    await addNotice(db, entry.noteId, deleteRefusedMessage(server.title), ctx.now());
   });
 }
 

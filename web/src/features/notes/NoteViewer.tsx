@@ -3,6 +3,7 @@
 import {
   Badge,
   Box,
+  Button,
   CloseButton,
   Dialog,
   Flex,
@@ -15,6 +16,7 @@ import {
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
 import { useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
+import { NoteHistory } from './history/NoteHistory.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
 
@@ -28,6 +30,7 @@ interface Props {
 
 export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) {
   const [expanded, setExpanded] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const headings = useMemo(
     () => (note && hasHeading(note.content) ? noteHeadings(note.content) : []),
     [note],
@@ -36,7 +39,10 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
     <Dialog.Root
       open={note !== null}
       onOpenChange={(event) => {
-        if (!event.open) onClose();
+        if (!event.open) {
+          setShowHistory(false);
+          onClose();
+        }
       }}
       size={expanded ? 'full' : 'xl'}
       scrollBehavior="inside"
@@ -51,6 +57,14 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
                   <Flex justify="space-between" align="start" gap="2" w="full">
                     <Dialog.Title wordBreak="break-word">{note.title}</Dialog.Title>
                     <HStack gap="1" flexShrink={0}>
+                      <Button
+                        size="sm"
+                        variant={showHistory ? 'subtle' : 'ghost'}
+                        aria-pressed={showHistory}
+                        onClick={() => setShowHistory((value) => !value)}
+                      >
+                        History
+                      </Button>
                       <IconButton
                         aria-label="Study Mode"
                         title="Study Mode"
@@ -86,57 +100,65 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
                   </Flex>
                 </Dialog.Header>
                 <Dialog.Body>
-                  <Stack gap="1" mb="4" fontSize="sm" color="fg.muted" data-testid="note-metadata">
-                    <Text>Created {formatLongDate(note.createdAt)}</Text>
-                    <Text>Updated {formatLongDate(note.updatedAt)}</Text>
-                    <Text>
-                      {countWords(note.content)} words · {readingTime(note.content)} min read
-                    </Text>
-                    {note.tags.length > 0 ? (
-                      <HStack gap="1" wrap="wrap">
-                        {note.tags.map((tag) => (
-                          <Badge key={tag} variant="outline">
-                            {tag}
-                          </Badge>
-                        ))}
-                      </HStack>
-                    ) : null}
-                  </Stack>
-                  <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="start">
-                    {headings.length > 0 ? (
-                      <Box
-                        as="nav"
-                        aria-label="Contents"
-                        flexShrink={0}
-                        w={{ base: 'full', md: '200px' }}
-                        position={{ md: 'sticky' }}
-                        top="0"
-                        data-testid="note-contents"
-                      >
-                        <Text fontWeight="semibold" mb="2">
-                          Contents
+                  {showHistory ? (
+                    <NoteHistory note={note} onRestored={() => setShowHistory(false)} />
+                  ) : (
+                    <>
+                      <Stack gap="1" mb="4" fontSize="sm" color="fg.muted" data-testid="note-metadata">
+                        <Text>Created {formatLongDate(note.createdAt)}</Text>
+                        <Text>Updated {formatLongDate(note.updatedAt)}</Text>
+                        <Text>
+                          {countWords(note.content)} words · {readingTime(note.content)} min read
                         </Text>
-                        <Stack as="ul" gap="1" fontSize="sm">
-                          {headings.map((heading) => (
-                            <li key={heading.id} style={{ paddingLeft: `${(heading.level - 1) * 12}px` }}>
-                              <a
-                                href={`#${heading.id}`}
-                                onClick={(event) => {
-                                  event.preventDefault();
-                                  document.getElementById(heading.id)?.scrollIntoView({ behavior: 'smooth' });
-                                }}
-                              >
-                                {heading.text}
-                              </a>
-                            </li>
-                          ))}
-                        </Stack>
-                      </Box>
-                    ) : null}
-                    <Box flex="1" minW="0">
-                      <MarkdownView markdown={note.content} />
-                    </Box>
-                  </Flex>
+                        {note.tags.length > 0 ? (
+                          <HStack gap="1" wrap="wrap">
+                            {note.tags.map((tag) => (
+                              <Badge key={tag} variant="outline">
+                                {tag}
+                              </Badge>
+                            ))}
+                          </HStack>
+                        ) : null}
+                      </Stack>
+                      <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="start">
+                        {headings.length > 0 ? (
+                          <Box
+                            as="nav"
+                            aria-label="Contents"
+                            flexShrink={0}
+                            w={{ base: 'full', md: '200px' }}
+                            position={{ md: 'sticky' }}
+                            top="0"
+                            data-testid="note-contents"
+                          >
+                            <Text fontWeight="semibold" mb="2">
+                              Contents
+                            </Text>
+                            <Stack as="ul" gap="1" fontSize="sm">
+                              {headings.map((heading) => (
+                                <li key={heading.id} style={{ paddingLeft: `${(heading.level - 1) * 12}px` }}>
+                                  <a
+                                    href={`#${heading.id}`}
+                                    onClick={(event) => {
+                                      event.preventDefault();
+                                      document
+                                        .getElementById(heading.id)
+                                        ?.scrollIntoView({ behavior: 'smooth' });
+                                    }}
+                                  >
+                                    {heading.text}
+                                  </a>
+                                </li>
+                              ))}
+                            </Stack>
+                          </Box>
+                        ) : null}
+                        <Box flex="1" minW="0">
+                          <MarkdownView markdown={note.content} />
+                        </Box>
+                      </Flex>
+                    </>
+                  )}
                 </Dialog.Body>
               </>
             ) : null}

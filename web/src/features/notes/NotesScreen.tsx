@@ -10,7 +10,7 @@ import {
   sortNotes,
   tagOptions,
 } from '@private-notes/shared';
-import { useNavigate } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import { loadDraft } from '../../db/draft-store.ts';
@@ -28,6 +28,7 @@ import { NotesFilters } from './NotesFilters.tsx';
 import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
 import { INITIAL_FILTERS, type NotesFilterState } from './notes-filter-state.ts';
+import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
@@ -241,6 +242,9 @@ export function NotesScreen({
               <FilterIcon />
               {filtersOpen ? 'Hide Filters' : 'Search & Filter'}
             </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/import-export">Import &amp; Export</RouterLink>
+            </Button>
             <Button colorPalette="blue" size="sm" onClick={openNew}>
               <PlusIcon />
               New Note
@@ -249,6 +253,7 @@ export function NotesScreen({
         ) : null}
       </Flex>
 
+      <SyncNotices />
       {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
         <Skeleton height="400px" borderRadius="lg" />
       ) : mode.kind === 'editor' ? (

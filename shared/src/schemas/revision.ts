@@ -1,0 +1,39 @@
+// A note's earlier state kept by the server (revision history): what the note was before a later write.
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema } from './common.ts';
+
+/** Why a revision was kept: time passed since the last one, or the note was about to be overwritten. */
+export const REVISION_REASONS = ['edit', 'overwrite', 'restore', 'import', 'conflict'] as const;
+export const RevisionReasonSchema = z.enum(REVISION_REASONS);
+export type RevisionReason = z.infer<typeof RevisionReasonSchema>;
+
+/**
+ * Writes that replace a note's text wholesale: the previous text is always kept first. An `edit` is kept only
+ * when the last revision is older than REVISION_INTERVAL_MS.
+ */
+export const OVERWRITE_REASONS = ['restore', 'import', 'conflict'] as const;
+export const OverwriteReasonSchema = z.enum(OVERWRITE_REASONS);
+export type OverwriteReason = z.infer<typeof OverwriteReasonSchema>;
+
+export const REVISION_INTERVAL_MS = 10 * 60 * 1000;
+export const REVISION_RETENTION_DAYS_DEFAULT = 90;
+
+export const RevisionSummarySchema = z.object({
+  id: IdSchema,
+  noteId: IdSchema,
+  /** The note's version this revision holds. */
+  version: z.number().int().positive(),
+  title: z.string(),
+  /** When the server kept it (the moment that version was about to be replaced). */
+  createdAt: IsoDateSchema,
+  /** When that version had been written. */
+  updatedAt: IsoDateSchema,
+  reason: RevisionReasonSchema,
+});
+export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
+
+export const RevisionSchema = RevisionSummarySchema.extend({
+  content: z.string(),
+  tags: z.array(z.string()),
+});
+export type Revision = z.infer<typeof RevisionSchema>;

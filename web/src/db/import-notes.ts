@@ -1,0 +1,74 @@
+// Writes imported notes: each batch is one transaction of notes and their outbox entries (the notes store's rule),
+// so a batch is either wholly in, queued for sync, or not at all: an import that stops midway leaves whole
+// batches behind and says exactly which notes they were.
+import { DEFAULT_NOTE_TITLE, uniqueTags } from '@private-notes/shared';
+import type { ImportedNote } from '@private-notes/shared/interchange/markdown-note';
+import { newClientId } from './client-id.ts';
+import { db } from './db.ts';
+import type { NotesDatabase } from './notes-database.ts';
+import { enqueueChange } from './notes-store.ts';
+import type { LocalNote, OutboxEntry } from './types.ts';
+
+export interface ImportWrite {
+  note: ImportedNote;
+  /** The local note to replace with the imported text, or null to add a new note. */
+  replaceId: string | null;
+}
+
+export async function writeImportBatch(
+  items: readonly ImportWrite[],
+  database: NotesDatabase = db,
+  now: Date = new Date(),
+): Promise<void> {
+  const stamp = now.toISOString();
+  await database.transaction('rw', database.notes, database.outbox, async () => {
+    const added: LocalNote[] = [];
+    for (const { note, replaceId } of items) {
+      const title = note.title.trim() || DEFAULT_NOTE_TITLE;
+      const tags = uniqueTags(note.tags);
+      if (replaceId !== null) {
+        const current = await database.notes.get(replaceId);
+        if (!current || current.deleted) throw new Error(`The note to replace (${replaceId}) is gone`);
+        const replaced: LocalNote = {
+          ...current,
+          title,
+          content: note.content,
+          tags,
+          updatedAt: stamp,
+          syncState: 'pending',
+          syncError: null,
+        };
+        await database.notes.put(replaced);
+        // 'import': the server keeps the text this replaces as a revision first.
+        await enqueueChange(database, replaced, replaced.serverId === null ? 'create' : 'update', 'import');
+        continue;
+      }
+      // Source dates are kept; only a note that names none gets the import's time.
+      const createdAt = note.createdAt ?? note.updatedAt ?? stamp;
+      added.push({
+        id: newClientId(),
+        serverId: null,
+        version: null,
+        title,
+        content: note.content,
+        tags,
+        createdAt,
+        updatedAt: note.updatedAt ?? createdAt,
+        deleted: 0,
+        syncState: 'pending',
+        syncError: null,
+      });
+    }
+    await database.notes.bulkAdd(added);
+    // New notes have no entries yet, so theirs are added in bulk rather than one lookup each.
+    const entries: OutboxEntry[] = added.map((note) => ({
+      noteId: note.id,
+      op: 'create',
+      serverId: null,
+      rev: 1,
+      queuedAt: stamp,
+      error: null,
+    }));
+    await database.outbox.bulkAdd(entries);
+  });
+}

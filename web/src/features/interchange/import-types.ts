@@ -1,0 +1,36 @@
+// The shapes an import passes through: files read into candidates (and report lines for what could not be
+// read), a preview that sorts candidates into new and already here, then the write and its outcome per file.
+import type { ImportedNote } from '@private-notes/shared/interchange/markdown-note';
+
+export interface ImportCandidate {
+  /** Where it came from: "vault.zip › Travel/lisbon.md", "export.enex › note 12 “Sourdough”". */
+  source: string;
+  note: ImportedNote;
+  warnings: string[];
+  /** The local note it matches (by exported id, else by text), or null when it is new. */
+  matchId: string | null;
+  /** The source of an earlier candidate of this same import with the same note: this one is left out. */
+  duplicateOf?: string;
+}
+
+export type ReportStatus = 'new' | 'here' | 'imported' | 'replaced' | 'skipped' | 'error' | 'not-imported';
+
+export interface ReportLine {
+  source: string;
+  status: ReportStatus;
+  message: string;
+}
+
+export interface ImportScan {
+  candidates: ImportCandidate[];
+  /** Files and entries that are not notes, or could not be read: each with its reason. */
+  problems: ReportLine[];
+}
+
+export interface ScanProgress {
+  /** What is being read now (a file name). */
+  current: string;
+  /** Bytes read so far, of all the chosen files. */
+  bytesDone: number;
+  bytesTotal: number;
+}

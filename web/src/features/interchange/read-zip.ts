@@ -1,0 +1,128 @@
+// Reads a zip of markdown files as a stream (fflate's Unzip over the File's stream): entries come out one by
+// one, so memory holds one note at a time, not the archive. A file that is not a zip, a damaged entry or an
+// archive cut short each get their own message; nothing of a broken entry is used.
+import { parseMarkdownNote } from '@private-notes/shared/interchange/markdown-note';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import type { ImportCandidate, ImportScan } from './import-types.ts';
+import { decodeNoteText, isNoteFile, MARKDOWN_FILE_MAX_BYTES, notANoteReason } from './read-text-file.ts';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export async function readZip(
+  file: Blob & { name: string },
+  scan: ImportScan,
+  onBytes: (bytes: number) => void,
+): Promise<void> {
+  const label = (path: string) => `${file.name} › ${path}`;
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  if (head.length < 4 || ZIP_MAGIC.some((byte, i) => head[i] !== byte)) {
+    scan.problems.push({
+      source: file.name,
+      status: 'error',
+      message: 'not a zip file (or a damaged one): nothing imported from it',
+    });
+    onBytes(file.size);
+    return;
+  }
+  const open = new Map<UnzipFile, { parts: Uint8Array[]; size: number; tooBig: boolean }>();
+  let entries = 0;
+  const finish = (entry: UnzipFile, bytes: Uint8Array | null, error: string | null) => {
+    const path = entry.name;
+    if (error) {
+      scan.problems.push({
+        source: label(path),
+        status: 'error',
+        message: `could not be unpacked (${error}): not imported`,
+      });
+      return;
+    }
+    const decoded = decodeNoteText(bytes!);
+    if (!decoded.ok) {
+      scan.problems.push({ source: label(path), status: 'error', message: `${decoded.error}: not imported` });
+      return;
+    }
+    const parsed = parseMarkdownNote(decoded.text, path);
+    if (!parsed.ok) {
+      scan.problems.push({ source: label(path), status: 'error', message: `${parsed.error}: not imported` });
+      return;
+    }
+    const candidate: ImportCandidate = {
+      source: label(path),
+      note: parsed.note,
+      warnings: parsed.warnings,
+      matchId: null,
+    };
+    scan.candidates.push(candidate);
+  };
+  const unzip = new Unzip((entry) => {
+    entries++;
+    if (entry.name.endsWith('/')) return; // a folder entry
+    if (!isNoteFile(entry.name)) {
+      scan.problems.push({
+        source: label(entry.name),
+        status: 'skipped',
+        message: notANoteReason(entry.name),
+      });
+      return;
+    }
+    const state = { parts: [] as Uint8Array[], size: 0, tooBig: false };
+    open.set(entry, state);
+    entry.ondata = (error, data, final) => {
+      if (!open.has(entry)) return;
+      if (error) {
+        open.delete(entry);
+        finish(entry, null, error.message);
+        return;
+      }
+      state.size += data.length;
+      if (state.size > MARKDOWN_FILE_MAX_BYTES) state.tooBig = true;
+      else state.parts.push(data);
+      if (!final) return;
+      open.delete(entry);
+      if (state.tooBig) finish(entry, null, `too large for a note (${(state.size / 1048576).toFixed(1)} MB)`);
+      else finish(entry, concat(state.parts, state.size), null);
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      unzip.push(value);
+      onBytes(value.length);
+    }
+    unzip.push(new Uint8Array(0), true);
+  } catch (error) {
+    scan.problems.push({
+      source: file.name,
+      status: 'error',
+      message: `the zip is damaged (${error instanceof Error ? error.message : 'unreadable'}): the entries listed before this were read, the rest were not`,
+    });
+  }
+  for (const entry of open.keys()) {
+    scan.problems.push({
+      source: label(entry.name),
+      status: 'error',
+      message: 'cut short: the zip ends inside this file, so it was not imported',
+    });
+  }
+  if (entries === 0) {
+    scan.problems.push({
+      source: file.name,
+      status: 'error',
+      message: 'no files found in this zip: it is empty or damaged',
+    });
+  }
+}
