@@ -25,6 +25,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Journal size (bytes) past which the store compacts into a fresh snapshot. */
   compactThresholdBytes: number;
+  /** `postgres://…`: keep the data in PostgreSQL instead of the embedded store in `dataDir`. */
+  databaseUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +52,13 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return Number.isInteger(hops) ? hops : value;
 }
 
+function parseDatabaseUrl(value: string | undefined): string | null {
+  const url = nonEmpty(value)?.trim() ?? null;
+  if (url !== null && !/^postgres(ql)?:\/\//.test(url))
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  return url;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
   return {
@@ -72,5 +81,6 @@ export function loadConfig(env: Env = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
   };
 }
