@@ -12,7 +12,8 @@ export interface OpenStoreConfig {
 }
 
 export async function openStore(config: OpenStoreConfig): Promise<Store> {
-  if (config.databaseUrl) return PostgresStore.open(config.databaseUrl, {
+  if (config.databaseUrl)
+    return PostgresStore.open(config.databaseUrl, {
       log: config.logRequests ? console.log : () => {},
     });
   return EmbeddedStore.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });

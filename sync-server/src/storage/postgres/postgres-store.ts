@@ -98,7 +98,11 @@ export class PostgresStore extends ReadView implements Store {
     // Idle connections the server drops emit here; the next query simply takes a new connection.
     pool.on('error', () => {});
     try {
-      await waitForDatabase(pool, { where, log: options.warn ?? console.error, retryForMs: options.connectRetryMs });
+      await waitForDatabase(pool, {
+        where,
+        log: options.warn ?? console.error,
+        retryForMs: options.connectRetryMs,
+      });
       const client = await pool.connect();
       try {
         await migrateDatabase(client, { dir: options.migrationsDir, log });
