@@ -59,7 +59,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logRequests: false,
     // A folder that does not exist: tests see the "not built" page unless they pass a real dist.
     webDistDir: path.join(dataDir, 'no-web-dist'),
-    databaseUrl: TEST_STORE === 'postgres' ? await testDatabaseFor(dataDir) : null,
+    databaseUrl:
+      TEST_STORE === 'postgres' && overrides.databaseUrl === undefined
+        ? await testDatabaseFor(dataDir)
+        : null,
     ...overrides,
     dataDir,
   };

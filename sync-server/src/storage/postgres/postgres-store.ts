@@ -68,6 +68,8 @@ export class PostgresStore extends ReadView implements Store {
   #listenDelay = 250;
   #pruneTimer: NodeJS.Timeout | null = null;
   #closed = false;
+  /** Set while writes fail for want of a connection, so the recovery is logged once. */
+  #unavailable = false;
 
   private constructor(url: string, pool: pg.Pool, state: State, options: PostgresStoreOptions) {
     super(state);
@@ -220,6 +222,11 @@ export class PostgresStore extends ReadView implements Store {
     try {
       client = await this.#pool.connect();
     } catch (error) {
+      if (!this.#unavailable)
+        this.#warn(
+          `PostgreSQL is unreachable (${describeConnectionError(error)}); answering 503 until it is back.`,
+        );
+      this.#unavailable = true;
       const unavailable = new StoreUnavailableError(UNAVAILABLE, { cause: error });
       for (const p of batch) p.reject(unavailable);
       return;
@@ -274,9 +281,11 @@ export class PostgresStore extends ReadView implements Store {
       let reason: unknown = error;
       if (connectionLost) {
         reason = new StoreUnavailableError(UNAVAILABLE, { cause: error });
-        this.#warn(
-          `PostgreSQL write failed (${describeConnectionError(error)}); answering 503 until it is back.`,
-        );
+        if (!this.#unavailable)
+          this.#warn(
+            `PostgreSQL write failed (${describeConnectionError(error)}); answering 503 until it is back.`,
+          );
+        this.#unavailable = true;
       } else if (isConstraintError(error)) {
         // Memory disagreed with the database's constraints: reload everything before the next write.
         reason = new StoreConstraintError(
@@ -288,6 +297,10 @@ export class PostgresStore extends ReadView implements Store {
       return;
     }
     this.#durableSeq = Math.max(this.#durableSeq, this.state.seq);
+    if (this.#unavailable) {
+      this.#unavailable = false;
+      this.#warn('PostgreSQL is reachable again; writes are accepted.');
+    }
     batch.forEach((p, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) p.resolve(outcome.value);
