@@ -22,7 +22,6 @@ export default defineConfig({
         test: {
           name: 'sync-server-postgres',
           include: ['sync-server/test/**/*.test.ts'],
-          exclude: ['sync-server/test/crash.test.ts'],
           env: { STORE: 'postgres' },
           globalSetup: ['sync-server/test/postgres-global-setup.ts'],
           environment: 'node',

@@ -113,6 +113,11 @@ export class EmbeddedStore extends ReadView implements Store {
     return undefined;
   }
 
+  /** Every record, meta value and counter as of now (for store:copy). */
+  toSnapshot(): Snapshot {
+    return this.state.toSnapshot();
+  }
+
   /** Runs a function over the current data. Reads never wait for the disk. */
   read<R>(fn: (view: ReadView) => R): R {
     return fn(this);

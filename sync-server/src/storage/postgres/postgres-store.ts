@@ -8,7 +8,7 @@ import type { Store as RateLimitStore } from 'express-rate-limit';
 import pg from 'pg';
 import type { Op } from '../ops.ts';
 import { ReadView } from '../read-view.ts';
-import { State, StoreConstraintError } from '../state.ts';
+import { type Snapshot, State, StoreConstraintError } from '../state.ts';
 import type { Claim, Store } from '../store-api.ts';
 import { StoreUnavailableError } from '../store-unavailable-error.ts';
 import { WriteTx } from '../write-tx.ts';
@@ -133,6 +133,11 @@ export class PostgresStore extends ReadView implements Store {
 
   get durableSeq(): number {
     return this.#durableSeq;
+  }
+
+  /** Every committed record, meta value and counter (for store:copy; call when no write is in flight). */
+  toSnapshot(): Snapshot {
+    return this.state.toSnapshot();
   }
 
   read<R>(fn: (view: ReadView) => R): R {
