@@ -52,6 +52,37 @@ CREATE TABLE store_head (
 );
 INSERT INTO store_head (seq) VALUES (0);
 
+-- Writes one batch of transactions in one call (one round trip), inside the caller's transaction: the
+-- records they touched as they now are (keys first, so a key moving between records is no conflict), meta,
+-- id counters, one change row per transaction (what other instances replay), the head, and a NOTIFY that
+-- PostgreSQL delivers at COMMIT. See storage/postgres/persist-transactions.ts for the batch's shape.
+CREATE FUNCTION store_commit(batch jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM store_keys k USING jsonb_to_recordset(batch->'touched') AS x(collection text, id bigint)
+    WHERE k.collection = x.collection AND k.id = x.id;
+  DELETE FROM store_docs d USING jsonb_to_recordset(batch->'removed') AS x(collection text, id bigint)
+    WHERE d.collection = x.collection AND d.id = x.id;
+  INSERT INTO store_docs (collection, id, doc, seq)
+    SELECT x.collection, x.id, x.doc, x.seq
+    FROM jsonb_to_recordset(batch->'docs') AS x(collection text, id bigint, doc jsonb, seq bigint)
+    ON CONFLICT ON CONSTRAINT store_docs_pkey DO UPDATE SET doc = EXCLUDED.doc, seq = EXCLUDED.seq;
+  INSERT INTO store_keys (collection, index_name, key, id)
+    SELECT x.collection, x.index_name, x.key, x.id
+    FROM jsonb_to_recordset(batch->'keys') AS x(collection text, index_name text, key text, id bigint);
+  DELETE FROM store_meta m WHERE m.key IN (SELECT jsonb_array_elements_text(batch->'metaRemoved'));
+  INSERT INTO store_meta (key, value)
+    SELECT x.key, x.value FROM jsonb_to_recordset(batch->'meta') AS x(key text, value jsonb)
+    ON CONFLICT ON CONSTRAINT store_meta_pkey DO UPDATE SET value = EXCLUDED.value;
+  INSERT INTO store_counters AS c (collection, value)
+    SELECT x.collection, x.value FROM jsonb_to_recordset(batch->'counters') AS x(collection text, value bigint)
+    ON CONFLICT ON CONSTRAINT store_counters_pkey DO UPDATE SET value = GREATEST(c.value, EXCLUDED.value);
+  INSERT INTO store_changes (seq, ops)
+    SELECT x.seq, x.ops FROM jsonb_to_recordset(batch->'changes') AS x(seq bigint, ops jsonb);
+  UPDATE store_head SET seq = (batch->>'head')::bigint;
+  PERFORM pg_notify('store_changes', batch->>'head');
+END
+$$;
+
 -- express-rate-limit counters shared by every instance: one row per limiter (prefix) and client key, with
 -- its own window (as the limiter's in-memory store counts).
 CREATE TABLE rate_limit_hits (
@@ -64,6 +95,7 @@ CREATE TABLE rate_limit_hits (
 CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits (reset_at);
 
 -- Down Migration
+DROP FUNCTION store_commit(jsonb);
 DROP TABLE rate_limit_hits;
 DROP TABLE store_head;
 DROP SEQUENCE store_seq;

@@ -241,20 +241,17 @@ export class PostgresStore extends ReadView implements Store {
     let seqBefore = this.state.seq;
     let committing = false;
     try {
-      await client.query('BEGIN');
-      // The writer lock: held until COMMIT, so commits happen in sequence order across instances.
-      const head = await client.query<{ seq: string; pruned_through: string }>(
-        'SELECT seq, pruned_through FROM store_head FOR UPDATE',
-      );
-      const headSeq = Number(head.rows[0]!.seq);
+      // One round trip: begin, take the writer lock (held until COMMIT, so commits happen in sequence order
+      // across instances) and number the batch's transactions. Only an integer is spliced into the text.
+      const [, head, seqs] = (await client.query(
+        'BEGIN; SELECT seq, pruned_through FROM store_head FOR UPDATE; ' +
+          `SELECT nextval('store_seq') AS seq FROM generate_series(1, ${Math.trunc(batch.length)})`,
+      )) as unknown as pg.QueryResult[];
+      const headSeq = Number(head!.rows[0].seq);
       if (headSeq > this.#durableSeq)
-        await this.#replay(client, headSeq, Number(head.rows[0]!.pruned_through));
+        await this.#replay(client, headSeq, Number(head!.rows[0].pruned_through));
       seqBefore = this.state.seq;
-      const seqs = await client.query<{ seq: string }>(
-        "SELECT nextval('store_seq') AS seq FROM generate_series(1, $1)",
-        [batch.length],
-      );
-      const numbers = seqs.rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+      const numbers = seqs!.rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
       batch.forEach((pending, i) => {
         const tx = new WriteTx(this.state, numbers[i]!);
         try {
