@@ -338,10 +338,13 @@ export class PostgresStore extends ReadView implements Store {
        WHERE seq > $1 AND seq <= $2 ORDER BY seq`,
       [this.#durableSeq, head],
     );
-    this.#applyChanges(rows, head);
+    // Running the batch on memory that missed a change would be wrong: fail it; the reload follows.
+    if (!this.#applyChanges(rows, head))
+      throw new Error('Memory is out of step with the database; reloading.');
   }
 
-  #applyChanges(rows: ChangeRow[], head: number): void {
+  /** Returns false (and schedules a full reload) when a change does not apply to memory. */
+  #applyChanges(rows: ChangeRow[], head: number): boolean {
     try {
       for (const row of rows) {
         if (row.seq === null || row.ops === null) continue;
@@ -353,10 +356,11 @@ export class PostgresStore extends ReadView implements Store {
       this.#warn(`Could not replay a change (${(error as Error).message}); reloading from the database.`);
       this.#durableSeq = -1;
       this.#catchUpRequested = true;
-      return;
+      return false;
     }
     this.state.seq = head;
     this.#durableSeq = head;
+    return true;
   }
 
   async #reload(client?: pg.ClientBase): Promise<void> {
