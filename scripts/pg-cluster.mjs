@@ -91,4 +91,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const stop = () => cluster.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
 }

@@ -386,7 +386,9 @@ export class PostgresStore extends ReadView implements Store {
       this.#listener = null;
       void client.end().catch(() => {});
       if (this.#closed) return;
-      this.#warn(`PostgreSQL LISTEN connection lost${error ? ` (${error.message})` : ''}; reconnecting.`);
+      // Said once per loss, not on every failed attempt to reconnect.
+      if (this.#listenDelay === 250)
+        this.#warn(`PostgreSQL LISTEN connection lost${error ? ` (${error.message})` : ''}; reconnecting.`);
       this.#scheduleListen();
     };
     client.on('error', lost);
