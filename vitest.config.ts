@@ -11,6 +11,21 @@ export default defineConfig({
         test: {
           name: 'sync-server',
           include: ['sync-server/src/**/*.test.ts', 'sync-server/test/**/*.test.ts'],
+          exclude: ['sync-server/test/postgres/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // The same integration suite on PostgreSQL (a throwaway cluster, a fresh database per server), plus
+        // the tests only PostgreSQL has (several instances, a lost database, moving between stores).
+        test: {
+          name: 'sync-server-postgres',
+          include: ['sync-server/test/**/*.test.ts'],
+          env: { STORE: 'postgres' },
+          globalSetup: ['sync-server/test/postgres-global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -31,7 +31,7 @@ import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { UserService } from './services/user-service.ts';
-import { Store } from './storage/index.ts';
+import { openStore, type Store } from './storage/index.ts';
 
 export const BODY_LIMIT = '1mb';
 
@@ -63,12 +63,12 @@ export interface AppHandle {
   store: Store;
   services: Services;
   deps: Deps;
-  /** Flushes and compacts the store. Call after the HTTP server has stopped accepting requests. */
+  /** Flushes and closes the store. Call after the HTTP server has stopped accepting requests. */
   close(): Promise<void>;
 }
 
 export async function createApp(config: Config): Promise<AppHandle> {
-  const store = await Store.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });
+  const store = await openStore(config);
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
   const services: Services = {
     users: new UserService(store),

@@ -28,6 +28,8 @@ export interface Config {
   compactThresholdBytes: number;
   /** Note revisions older than this many days are removed (REVISION_RETENTION_DAYS, default 90). */
   revisionRetentionDays: number;
+  /** `postgres://…`: keep the data in PostgreSQL instead of the embedded store in `dataDir`. */
+  databaseUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -62,6 +64,13 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return Number.isInteger(hops) ? hops : value;
 }
 
+function parseDatabaseUrl(value: string | undefined): string | null {
+  const url = nonEmpty(value)?.trim() ?? null;
+  if (url !== null && !/^postgres(ql)?:\/\//.test(url))
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  return url;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
   return {
@@ -85,5 +94,6 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
     revisionRetentionDays: parseRetentionDays(env.REVISION_RETENTION_DAYS),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
   };
 }

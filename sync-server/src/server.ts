@@ -11,6 +11,7 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 const config = loadConfig();
 const handle = await createApp(config);
+console.log(handle.store.describe());
 const server = handle.app.listen(config.port, config.host, (error?: Error) => {
   if (error) {
     console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);

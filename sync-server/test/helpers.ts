@@ -1,4 +1,5 @@
 // Test helper: a real server on an ephemeral loopback port with a temp DATA_DIR, plus a tiny HTTP client.
+// With STORE=postgres (the second vitest project) the server keeps its data in a fresh PostgreSQL database.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AppHandle, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { dropTestDatabase, TEST_STORE, testDatabaseFor } from './test-database.ts';
 
 export const OWNER_USERNAME = 'admin';
 export const OWNER_PASSWORD = 'correct horse battery';
@@ -57,6 +59,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logRequests: false,
     // A folder that does not exist: tests see the "not built" page unless they pass a real dist.
     webDistDir: path.join(dataDir, 'no-web-dist'),
+    databaseUrl:
+      TEST_STORE === 'postgres' && overrides.databaseUrl === undefined
+        ? await testDatabaseFor(dataDir)
+        : null,
     ...overrides,
     dataDir,
   };
@@ -106,8 +112,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();
-      if (!options.keepData && overrides.dataDir === undefined)
+      if (!options.keepData && overrides.dataDir === undefined) {
+        if (config.databaseUrl && overrides.databaseUrl === undefined)
+          await dropTestDatabase(config.databaseUrl);
         await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

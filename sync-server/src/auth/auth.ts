@@ -62,7 +62,12 @@ export function createAuth(store: Store, sessions: SessionService): Auth {
   const loadSession: RequestHandler = async (req, res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
     if (!token) return next();
-    const session = sessions.find(token);
+    let session = sessions.find(token);
+    if (!session) {
+      // Signed in through another instance a moment ago? Catch up with the database once before refusing.
+      await store.refresh().catch(() => {});
+      session = sessions.find(token);
+    }
     const user = session ? store.get('users', session.userId) : undefined;
     if (!session || !user) return next();
     const touched = await sessions.touch(session);

@@ -20,9 +20,14 @@ export class SessionService {
     if (configured) return configured;
     const existing = store.getMeta<string>('sessionSecret');
     if (existing) return existing;
-    const secret = randomBytes(32).toString('base64url');
-    await store.write((tx) => tx.setMeta('sessionSecret', secret));
-    return secret;
+    const generated = randomBytes(32).toString('base64url');
+    // Decided inside the transaction: two instances starting at once on one database agree on one secret.
+    return store.write((tx) => {
+      const stored = tx.getMeta<string>('sessionSecret');
+      if (stored) return stored;
+      tx.setMeta('sessionSecret', generated);
+      return generated;
+    });
   }
 
   async create(userId: number, now = new Date()): Promise<{ token: string; session: SessionRecord }> {

@@ -1,5 +1,6 @@
 // The last handlers of the chain: unknown API paths answer 404 JSON; errors answer JSON, never a stack.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { StoreUnavailableError } from '../storage/index.ts';
 import { HttpError } from './http-error.ts';
 
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -19,6 +20,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
   }
   if (error instanceof HttpError) {
     res.status(error.status).json({ ...error.extra, message: error.message });
+    return;
+  }
+  if (error instanceof StoreUnavailableError) {
+    // Nothing was kept; the client may simply retry (the sync engine does, with backoff).
+    res.status(503).set('Retry-After', '5').json({ message: error.message });
     return;
   }
   const bodyError = error as BodyParserError;

@@ -1,6 +1,7 @@
 // Rate limiting for public write endpoints (login, comments, subscriptions): 429 `{message}` when exceeded.
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Store } from '../storage/index.ts';
 
 export interface RateLimitOptions {
   windowMs: number;
@@ -11,9 +12,14 @@ export interface RateLimitOptions {
   key?: (req: Request) => string;
   /** Count only failed requests (status >= 400), e.g. for login. */
   skipSuccessfulRequests?: boolean;
+  /** Where the counters live: in this process, or (PostgreSQL) shared by every instance. Unique per limiter. */
+  shared?: { store: Store; prefix: string };
 }
 
-/** Each call makes an independent limiter with its own in-memory counters (so each app/test starts fresh). */
+/**
+ * Each call makes an independent limiter: with the embedded store its counters are in memory (so each app
+ * or test starts fresh); with PostgreSQL they are in the database, shared by every instance.
+ */
 export function createRateLimit(options: RateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs,
@@ -22,6 +28,7 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     legacyHeaders: false,
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
     keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
+    store: options.shared?.store.rateLimitStore(options.shared.prefix),
     handler: (_req, res) => {
       res.status(429).json({ message: options.message });
     },

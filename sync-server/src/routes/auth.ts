@@ -9,7 +9,7 @@ import { parseBody } from '../http/validate.ts';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
-export function createAuthRouter({ auth, services }: Deps): Router {
+export function createAuthRouter({ auth, services, store }: Deps): Router {
   const router = Router();
   // Only failed attempts count, so the owner signing in on several devices is never locked out.
   const perIp = createRateLimit({
@@ -17,12 +17,14 @@ export function createAuthRouter({ auth, services }: Deps): Router {
     limit: 20,
     message: TOO_MANY_LOGINS,
     skipSuccessfulRequests: true,
+    shared: { store, prefix: 'login-ip' },
   });
   const perUsername = createRateLimit({
     windowMs: LOGIN_WINDOW_MS,
     limit: 10,
     message: TOO_MANY_LOGINS,
     skipSuccessfulRequests: true,
+    shared: { store, prefix: 'login-username' },
     key: (req) => {
       const name = (req.body as { username?: unknown } | undefined)?.username;
       return `user:${typeof name === 'string' ? name.trim().toLowerCase() : ''}`;

@@ -28,6 +28,7 @@ export function createBlogRouter({ store, auth, services }: Deps): Router {
     ...VIEW_RATE_LIMIT,
     message: 'Too many requests. Please try again later.',
     key: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')} ${req.params.id}`,
+    shared: { store, prefix: 'post-views' },
   });
 
   /** A public JSON answer, built once per data version; the fast path may replay it until the next write. */

@@ -11,16 +11,18 @@ export const COMMENT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 10 };
 export const REPORT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 20 };
 export const COMMENT_REPORTED = 'Comment reported';
 
-export function createCommentsRouter({ auth, services }: Deps): Router {
+export function createCommentsRouter({ auth, services, store }: Deps): Router {
   const router = Router();
   const { comments } = services;
   const commentLimit = createRateLimit({
     ...COMMENT_RATE_LIMIT,
     message: 'Too many comments from this address. Please try again later.',
+    shared: { store, prefix: 'comments' },
   });
   const reportLimit = createRateLimit({
     ...REPORT_RATE_LIMIT,
     message: 'Too many reports from this address. Please try again later.',
+    shared: { store, prefix: 'comment-reports' },
   });
 
   router.get('/api/blog/:id/comments', (req, res) => {

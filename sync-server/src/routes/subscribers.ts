@@ -21,10 +21,12 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
   const subscribeLimit = createRateLimit({
     ...SUBSCRIBE_RATE_LIMIT,
     message: 'Too many subscription requests from this address. Please try again later.',
+    shared: { store, prefix: 'subscribe' },
   });
   const unsubscribeLimit = createRateLimit({
     ...UNSUBSCRIBE_RATE_LIMIT,
     message: 'Too many requests from this address. Please try again later.',
+    shared: { store, prefix: 'unsubscribe' },
   });
 
   router.post('/api/subscribe', subscribeLimit, async (req, res) => {

@@ -1,7 +1,20 @@
 // The storage module's public surface: everything else imports from here.
+
+import { EmbeddedStore } from './store.ts';
+import type { Store as StoreApi } from './store-api.ts';
+
 export type { IndexDefinitions } from './indexes.ts';
+export { openStore } from './open-store.ts';
+export { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.ts';
 export { ReadView } from './read-view.ts';
 export * from './records.ts';
 export { StoreConstraintError } from './state.ts';
-export { JOURNAL_FILE, SNAPSHOT_FILE, Store, type StoreOptions } from './store.ts';
+export { EmbeddedStore, JOURNAL_FILE, SNAPSHOT_FILE, type StoreOptions } from './store.ts';
+export type { Claim } from './store-api.ts';
+export { StoreUnavailableError } from './store-unavailable-error.ts';
 export { WriteTx } from './write-tx.ts';
+
+/** `Store.open(dir)` keeps opening the embedded store, as before the seam had two implementations. */
+export const Store = EmbeddedStore;
+/** The seam every service uses (store-api.ts), whichever store runs. */
+export type Store = StoreApi;

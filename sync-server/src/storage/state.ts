@@ -53,6 +53,16 @@ export class State {
     return state;
   }
 
+  /** Takes over another state's data (a full reload), keeping this object, which views hold on to. */
+  replaceWith(other: State): void {
+    this.seq = other.seq;
+    for (const [name, table] of other.tables) this.tables.set(name, table);
+    for (const [name, value] of other.counters) this.counters.set(name, value);
+    this.meta.clear();
+    for (const [key, value] of other.meta) this.meta.set(key, value);
+    for (const [key, map] of other.indexes) this.indexes.set(key, map);
+  }
+
   toSnapshot(): Snapshot {
     const snapshot = emptySnapshot();
     snapshot.seq = this.seq;

@@ -2,12 +2,15 @@
 // append-only journal. Writes are serialised, group-committed, and acknowledged only once fsynced.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
 import { acquireDirLock } from './dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { Journal } from './journal.ts';
+import { LocalClaims } from './local-claims.ts';
 import { ReadView } from './read-view.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
+import type { Claim, Store } from './store-api.ts';
 import { WriteTx } from './write-tx.ts';
 
 export interface StoreOptions {
@@ -25,8 +28,10 @@ interface Pending {
 export const SNAPSHOT_FILE = 'data.json';
 export const JOURNAL_FILE = 'data.journal';
 
-export class Store extends ReadView {
+export class EmbeddedStore extends ReadView implements Store {
+  readonly kind = 'embedded';
   readonly dir: string;
+  readonly #claims = new LocalClaims();
   readonly #snapshot: Low<Snapshot>;
   readonly #journal: Journal;
   readonly #compactThreshold: number;
@@ -56,7 +61,7 @@ export class Store extends ReadView {
   }
 
   /** Creates the directory, loads the snapshot, replays the journal (ignoring a torn tail), then compacts. */
-  static async open(dir: string, options: StoreOptions = {}): Promise<Store> {
+  static async open(dir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
     await mkdir(dir, { recursive: true });
     const unlock = await acquireDirLock(dir);
     try {
@@ -73,7 +78,7 @@ export class Store extends ReadView {
         state.seq = record.s;
       }
       await journal.open();
-      const store = new Store(dir, state, snapshot, journal, options, unlock);
+      const store = new EmbeddedStore(dir, state, snapshot, journal, options, unlock);
       await store.#compactNow();
       return store;
     } catch (error) {
@@ -90,6 +95,27 @@ export class Store extends ReadView {
   /** Sequence number of the last transaction known to be on disk. */
   get durableSeq(): number {
     return this.#durableSeq;
+  }
+
+  describe(): string {
+    return `Storage: embedded store in ${this.dir}`;
+  }
+
+  /** One process owns the folder, so there is nothing to catch up with. */
+  async refresh(): Promise<void> {}
+
+  async claim(name: string): Promise<Claim | null> {
+    return this.#claims.claim(name);
+  }
+
+  /** One instance: the limiter's own memory store is right. */
+  rateLimitStore(_prefix: string): RateLimitStore | undefined {
+    return undefined;
+  }
+
+  /** Every record, meta value and counter as of now (for store:copy). */
+  toSnapshot(): Snapshot {
+    return this.state.toSnapshot();
   }
 
   /** Runs a function over the current data. Reads never wait for the disk. */

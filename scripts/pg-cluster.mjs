@@ -1,0 +1,95 @@
+// A throwaway PostgreSQL cluster in a temporary folder (initdb + pg_ctl, no containers), for the tests, the
+// bench and trying DATABASE_URL locally: `node scripts/pg-cluster.mjs [port]` keeps one running until Ctrl-C.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The newest Debian PostgreSQL under /usr/lib/postgresql, or PG_BIN. */
+export function postgresBinDir() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0) {
+    throw new Error(
+      'PostgreSQL is not installed: run `apt-get install -y postgresql` (Debian) or set PG_BIN to the folder holding initdb and pg_ctl.',
+    );
+  }
+  return path.join(root, versions[0], 'bin');
+}
+
+/** The first port of the range nobody listens on. */
+export async function freePort(from, to) {
+  for (let port = from; port <= to; port++) {
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`No free port in ${from}-${to}`);
+}
+
+/**
+ * Starts a cluster (about 3 s). PostgreSQL refuses to run as root, so as root the folder is handed to the
+ * `postgres` user and the commands run as that user.
+ */
+export async function startCluster({ port, fsync = true, maxConnections = 300 } = {}) {
+  const bin = postgresBinDir();
+  const chosenPort = port ?? (await freePort(4750, 4799));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pn-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout), Number(gid));
+  }
+  const exec = (tool, args) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : run(path.join(bin, tool), args);
+  const data = path.join(dir, 'data');
+  await exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  const options = [
+    `-p ${chosenPort}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c max_connections=${maxConnections}`,
+    `-c fsync=${fsync ? 'on' : 'off'}`,
+  ].join(' ');
+  await exec('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  let stopped = false;
+  return {
+    port: chosenPort,
+    dir,
+    /** A URL for one database of the cluster (default `postgres`). */
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${chosenPort}/${database}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const cluster = await startCluster({ port: process.argv[2] ? Number(process.argv[2]) : undefined });
+  console.log(
+    `PostgreSQL ready: DATABASE_URL=${cluster.url()}  (Ctrl-C stops it and deletes ${cluster.dir})`,
+  );
+  const stop = () => cluster.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+}
