@@ -8,6 +8,7 @@ import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountWebApp } from './pages/web-app.ts';
@@ -30,8 +31,6 @@ import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { UserService } from './services/user-service.ts';
 import { Store } from './storage/index.ts';
-
-export const BODY_LIMIT = '1mb';
 
 /** Business rules, one service per area. Services are thin, stateless wrappers over the store. */
 export interface Services {
@@ -98,8 +97,9 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(compression());
   if (config.logRequests) app.use(morgan('short'));
   app.use(originCheck(config.allowedOrigins));
-  app.use(express.json({ limit: BODY_LIMIT }));
   app.use(auth.loadSession);
+  app.use(jsonBody(auth));
+  app.use(NOTE_BODY_PATHS, rejectLongNotes);
 
   // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.

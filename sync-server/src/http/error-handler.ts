@@ -1,6 +1,9 @@
 // The last handlers of the chain: unknown API paths answer 404 JSON; errors answer JSON, never a stack.
+
+import { noteTooLongMessage } from '@private-notes/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.ts';
+import { isNoteBodyPath } from './json-body.ts';
 
 export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ message: 'Not found' });
@@ -12,7 +15,7 @@ interface BodyParserError extends Error {
   expose?: boolean;
 }
 
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) {
     next(error);
     return;
@@ -27,7 +30,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
     return;
   }
   if (bodyError.type === 'entity.too.large') {
-    res.status(413).json({ message: 'Request body is too large' });
+    // On the note paths the body is mostly the note's text, so the owner gets the note limit in words.
+    const message = isNoteBodyPath(req.path) ? noteTooLongMessage() : 'Request body is too large';
+    res.status(413).json({ message });
     return;
   }
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {

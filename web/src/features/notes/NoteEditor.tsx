@@ -25,6 +25,8 @@ import {
   isEditorDirty,
   type MarkdownAction,
   mergeTags,
+  NOTE_CONTENT_MAX,
+  noteTooLongMessage,
   parseTags,
   readingTime,
 } from '@private-notes/shared';
@@ -121,7 +123,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   const autoSave = settings.autoSaveInterval;
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the countdown only when dirtiness changes
   useEffect(() => {
-    if (!note || !dirty || saving || autoSave <= 0 || !title.trim() || !content.trim()) return;
+    if (!note || !dirty || saving || autoSave <= 0 || !canSaveNote({ title, content }, false)) return;
     const timer = setTimeout(() => {
       void updateNote(note.id, { title, content, tags })
         .then(() => {
@@ -146,6 +148,8 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   };
 
   const canSave = canSaveNote({ title, content }, saving);
+  // The server's own limit and words (413 beyond it), shown before the owner tries to save.
+  const tooLongMessage = content.length > NOTE_CONTENT_MAX ? noteTooLongMessage(content.length) : null;
 
   async function save() {
     if (!canSave) return;
@@ -244,7 +248,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   placeholder="Note title"
                 />
               </Field.Root>
-              <Field.Root>
+              <Field.Root invalid={tooLongMessage !== null}>
                 <Field.Label>Content</Field.Label>
                 <HStack gap="1" role="toolbar" aria-label="Formatting" wrap="wrap">
                   {TOOLBAR.map((item) => (
@@ -270,6 +274,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   onChange={(event) => setContent(event.target.value)}
                   placeholder="Write your note in markdown..."
                 />
+                <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
               </Field.Root>
               <Field.Root>
                 <Field.Label>Tags (comma separated)</Field.Label>
