@@ -30,7 +30,7 @@ import {
   parseTags,
   readingTime,
 } from '@private-notes/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { clearDraft, loadDraft } from '../../db/draft-store.ts';
 import { createNote, updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
@@ -148,6 +148,16 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   };
 
   const canSave = canSaveNote({ title, content }, saving);
+  // The counts scan the whole text: with a long note they lag a keystroke behind rather than delay it.
+  const countedContent = useDeferredValue(content);
+  const counts = useMemo(
+    () => ({
+      words: countWords(countedContent),
+      characters: countCharacters(countedContent),
+      minutes: readingTime(countedContent),
+    }),
+    [countedContent],
+  );
   // The server's own limit and words (413 beyond it), shown before the owner tries to save.
   const tooLongMessage = content.length > NOTE_CONTENT_MAX ? noteTooLongMessage(content.length) : null;
 
@@ -232,6 +242,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
           value={tab}
           onValueChange={(event) => setTab(event.value as 'edit' | 'preview')}
           variant="line"
+          // The preview renders the whole note: only while it is shown, not at every keystroke.
+          lazyMount
+          unmountOnExit
         >
           <Tabs.List>
             <Tabs.Trigger value="edit">Edit</Tabs.Trigger>
@@ -299,9 +312,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
         </Tabs.Root>
 
         <HStack gap="4" mt="3" fontSize="sm" color="fg.muted" wrap="wrap" data-testid="editor-counts">
-          <Text>{countWords(content)} words</Text>
-          <Text>{countCharacters(content)} characters</Text>
-          <Text>{readingTime(content)} min read</Text>
+          <Text>{counts.words} words</Text>
+          <Text>{counts.characters} characters</Text>
+          <Text>{counts.minutes} min read</Text>
           <Text data-testid="draft-status">{draftStatusText(draftStatus, dirty)}</Text>
         </HStack>
 
