@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import morgan from 'morgan';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
+import { limitAiConcurrency } from './ai/limit-ai-provider.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
@@ -66,6 +67,7 @@ export interface AppHandle {
 export async function createApp(config: Config): Promise<AppHandle> {
   const store = await Store.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
+  const provider = createAiProvider(config.openai);
   const services: Services = {
     users: new UserService(store),
     sessions,
@@ -74,7 +76,8 @@ export async function createApp(config: Config): Promise<AppHandle> {
     blog: new BlogService(store),
     comments: new CommentService(store),
     subscribers: new SubscriberService(store),
-    ai: createAiProvider(config.openai),
+    // A model is a shared, slow resource: cap the calls running at once (the local algorithms need no cap).
+    ai: provider.kind === 'local' ? provider : limitAiConcurrency(provider, config.aiLimits.maxConcurrent),
     explanations: new ExplanationService(store),
   };
   if (config.logRequests) console.log(describeAiProvider(services.ai, config.openai));

@@ -7,6 +7,14 @@ export interface OpenAiConfig {
   model: string | null;
 }
 
+/** Limits on calls to a configured model (the local algorithms are not limited). */
+export interface AiLimits {
+  /** Model calls one session may start per minute; beyond: 429. */
+  perSessionPerMinute: number;
+  /** Model calls running at once across all sessions; beyond: 429. */
+  maxConcurrent: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -17,6 +25,7 @@ export interface Config {
   /** Null means: a random secret generated once and kept in the data store. */
   sessionSecret: string | null;
   openai: OpenAiConfig;
+  aiLimits: AiLimits;
   webDistDir: string;
   /** Passed to Express's `trust proxy`, so `req.secure` and `req.ip` honour X-Forwarded-* behind a proxy. */
   trustProxy: boolean | number | string;
@@ -50,6 +59,17 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return Number.isInteger(hops) ? hops : value;
 }
 
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${value}"`);
+  return number;
+}
+
+export const DEFAULT_AI_REQUESTS_PER_MINUTE = 20;
+export const DEFAULT_AI_MAX_CONCURRENT = 2;
+
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
   return {
@@ -63,6 +83,14 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: nonEmpty(env.OPENAI_API_KEY),
       baseUrl: nonEmpty(env.OPENAI_BASE_URL),
       model: nonEmpty(env.OPENAI_MODEL),
+    },
+    aiLimits: {
+      perSessionPerMinute: parsePositiveInt(
+        'AI_REQUESTS_PER_MINUTE',
+        env.AI_REQUESTS_PER_MINUTE,
+        DEFAULT_AI_REQUESTS_PER_MINUTE,
+      ),
+      maxConcurrent: parsePositiveInt('AI_MAX_CONCURRENT', env.AI_MAX_CONCURRENT, DEFAULT_AI_MAX_CONCURRENT),
     },
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
