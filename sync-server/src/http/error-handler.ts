@@ -2,6 +2,7 @@
 
 import { noteTooLongMessage } from '@private-notes/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { StorageUnavailableError } from '../storage/index.ts';
 import { HttpError } from './http-error.ts';
 import { isNoteBodyPath } from './json-body.ts';
 
@@ -22,6 +23,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   }
   if (error instanceof HttpError) {
     res.status(error.status).json({ ...error.extra, message: error.message });
+    return;
+  }
+  if (error instanceof StorageUnavailableError) {
+    // The store logged the cause and undid the write; the client may simply try again later.
+    res.set('Retry-After', '30').status(503).json({ message: error.message });
     return;
   }
   const bodyError = error as BodyParserError;

@@ -69,12 +69,15 @@ export class Journal {
     await handle.datasync();
   }
 
-  /** Empties the journal once a snapshot holding all of it is durable. */
-  async truncate(): Promise<void> {
+  /**
+   * Cuts the journal to `length` bytes: 0 once a snapshot holding all of it is durable, or `size` (the end of
+   * the last complete append) to drop what a failed append left behind.
+   */
+  async truncate(length = 0): Promise<void> {
     const handle = this.#requireHandle();
-    await handle.truncate(0);
+    await handle.truncate(length);
     await handle.datasync();
-    this.#size = 0;
+    this.#size = length;
   }
 
   async close(): Promise<void> {
