@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Low } from 'lowdb';
 import { acquireDirLock } from './dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
-import { Journal } from './journal.ts';
+import { Journal, type JournalFault } from './journal.ts';
 import { ReadView } from './read-view.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import { WriteTx } from './write-tx.ts';
@@ -13,6 +13,8 @@ import { WriteTx } from './write-tx.ts';
 export interface StoreOptions {
   /** Compact once the journal grows past this many bytes. */
   compactThresholdBytes?: number;
+  /** Tests only: make journal appends fail (see JournalFault). */
+  journalFault?: JournalFault;
 }
 
 interface Pending {
@@ -101,7 +103,7 @@ export class Store extends ReadView {
       if (snapshot.data.format !== 1)
         throw new Error(`${SNAPSHOT_FILE}: unknown format ${snapshot.data.format}`);
       const state = State.fromSnapshot(snapshot.data);
-      const journal = new Journal(path.join(dir, JOURNAL_FILE));
+      const journal = new Journal(path.join(dir, JOURNAL_FILE), options.journalFault);
       const { records } = await journal.readAll();
       for (const record of records) {
         if (record.s <= state.seq) continue;
