@@ -6,6 +6,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_BUNDLE, serverBuildIsStale } from '../sync-server/build.mjs';
+import { SUPPORTED_NODE, supportsNode } from './node-version.mjs';
+
+if (!supportsNode(process.version)) {
+  console.error(
+    `Private Notes needs Node ${SUPPORTED_NODE}; this is Node ${process.version}. Install a supported version ` +
+      '(for example the current LTS) and run npm start again.',
+  );
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST_DIR || path.join(root, 'web/dist');

@@ -4,10 +4,12 @@ import express, { type Express } from 'express';
 import morgan from 'morgan';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
+import { limitAiConcurrency } from './ai/limit-ai-provider.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountWebApp } from './pages/web-app.ts';
@@ -32,8 +34,6 @@ import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
-
-export const BODY_LIMIT = '1mb';
 
 /** Business rules, one service per area. Services are thin, stateless wrappers over the store. */
 export interface Services {
@@ -70,6 +70,7 @@ export interface AppHandle {
 export async function createApp(config: Config): Promise<AppHandle> {
   const store = await openStore(config);
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
+  const provider = createAiProvider(config.openai);
   const services: Services = {
     users: new UserService(store),
     sessions,
@@ -79,7 +80,8 @@ export async function createApp(config: Config): Promise<AppHandle> {
     blog: new BlogService(store),
     comments: new CommentService(store),
     subscribers: new SubscriberService(store),
-    ai: createAiProvider(config.openai),
+    // A model is a shared, slow resource: cap the calls running at once (the local algorithms need no cap).
+    ai: provider.kind === 'local' ? provider : limitAiConcurrency(provider, config.aiLimits.maxConcurrent),
     explanations: new ExplanationService(store),
   };
   if (config.logRequests) console.log(describeAiProvider(services.ai, config.openai));
@@ -106,8 +108,9 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(compression());
   if (config.logRequests) app.use(morgan('short'));
   app.use(originCheck(config.allowedOrigins));
-  app.use(express.json({ limit: BODY_LIMIT }));
   app.use(auth.loadSession);
+  app.use(jsonBody(auth));
+  app.use(NOTE_BODY_PATHS, rejectLongNotes);
 
   // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.

@@ -8,6 +8,14 @@ export interface OpenAiConfig {
   model: string | null;
 }
 
+/** Limits on calls to a configured model (the local algorithms are not limited). */
+export interface AiLimits {
+  /** Model calls one session may start per minute; beyond: 429. */
+  perSessionPerMinute: number;
+  /** Model calls running at once across all sessions; beyond: 429. */
+  maxConcurrent: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -18,6 +26,7 @@ export interface Config {
   /** Null means: a random secret generated once and kept in the data store. */
   sessionSecret: string | null;
   openai: OpenAiConfig;
+  aiLimits: AiLimits;
   webDistDir: string;
   /** Passed to Express's `trust proxy`, so `req.secure` and `req.ip` honour X-Forwarded-* behind a proxy. */
   trustProxy: boolean | number | string;
@@ -71,6 +80,17 @@ function parseDatabaseUrl(value: string | undefined): string | null {
   return url;
 }
 
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${value}"`);
+  return number;
+}
+
+export const DEFAULT_AI_REQUESTS_PER_MINUTE = 20;
+export const DEFAULT_AI_MAX_CONCURRENT = 2;
+
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
   return {
@@ -84,6 +104,14 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: nonEmpty(env.OPENAI_API_KEY),
       baseUrl: nonEmpty(env.OPENAI_BASE_URL),
       model: nonEmpty(env.OPENAI_MODEL),
+    },
+    aiLimits: {
+      perSessionPerMinute: parsePositiveInt(
+        'AI_REQUESTS_PER_MINUTE',
+        env.AI_REQUESTS_PER_MINUTE,
+        DEFAULT_AI_REQUESTS_PER_MINUTE,
+      ),
+      maxConcurrent: parsePositiveInt('AI_MAX_CONCURRENT', env.AI_MAX_CONCURRENT, DEFAULT_AI_MAX_CONCURRENT),
     },
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

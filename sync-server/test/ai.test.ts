@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { NOTE_CONTENT_MAX, noteTooLongMessage } from '@private-notes/shared';
 import { NO_MODEL_LINE } from '@private-notes/shared/ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.ts';
@@ -109,14 +110,15 @@ describe('AI endpoints with the local provider', () => {
     }
   });
 
-  it('refuses missing and oversized content with 400 naming the field', async () => {
+  it('refuses missing content with 400 naming the field, and a note over the limit with 413', async () => {
     for (const path of NOTE_ENDPOINTS) {
       const missing = await s.api('POST', path, { cookie, body: {} });
       expect(missing.status, path).toBe(400);
       expect(missing.body.message, path).toMatch(/^content: /);
-      const tooBig = await s.api('POST', path, { cookie, body: { content: 'a'.repeat(100_001) } });
-      expect(tooBig.status, path).toBe(400);
-      expect(tooBig.body.message).toBe('content: must be at most 100000 characters');
+      const content = 'a'.repeat(NOTE_CONTENT_MAX + 1);
+      const tooBig = await s.api('POST', path, { cookie, body: { content } });
+      expect(tooBig.status, path).toBe(413);
+      expect(tooBig.body.message).toBe(noteTooLongMessage(content.length));
     }
   });
 

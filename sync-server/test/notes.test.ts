@@ -1,4 +1,6 @@
 // The notes API over real HTTP: CRUD, filters, idempotent creates, stale updates, tombstones, the feed.
+
+import { noteTooLongMessage } from '@private-notes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -126,7 +128,6 @@ describe('create', () => {
     [{ title: 5, content: 'x' }, /^title: /],
     [{ title: 'x', content: null }, /^content: /],
     [{ title: 'x'.repeat(201), content: 'x' }, 'title: must be at most 200 characters'],
-    [{ title: 'x', content: 'x'.repeat(100_001) }, 'content: must be at most 100000 characters'],
     [{ title: 'x', content: 'x', tags: 'a' }, /^tags: /],
     [{ title: 'x', content: 'x', tags: [''] }, 'tags.0: must not be empty'],
     [{ title: 'x', content: 'x', clientId: 'bad id!' }, /^clientId: /],
@@ -149,7 +150,7 @@ describe('create', () => {
       body: { title: 'x', content: 'x'.repeat(1_100_000) },
     });
     expect(huge.status).toBe(413);
-    expect(huge.body.message).toBe('Request body is too large');
+    expect(huge.body.message).toBe(noteTooLongMessage(1_100_000));
     expect(snapshot()).toBe(before);
   });
 });
@@ -246,12 +247,7 @@ describe('update', () => {
   it('validates input and ids, and 404s unknown notes', async () => {
     const note = await create({});
     const before = snapshot();
-    for (const body of [
-      { title: 7 },
-      { tags: [1] },
-      { baseVersion: 'one' },
-      { content: 'x'.repeat(100_001) },
-    ]) {
+    for (const body of [{ title: 7 }, { tags: [1] }, { baseVersion: 'one' }, { content: 5 }]) {
       const res = await s.api('PUT', `/api/notes/${note.id}`, { cookie, body });
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(res.body.message).toMatch(/^(title|tags\.0|baseVersion|content): /);

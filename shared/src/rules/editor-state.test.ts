@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
 import { canSaveNote, editorFooterText, editorHeaderText, isEditorDirty } from './editor-state.ts';
 
 const note = { title: 'Title', content: 'Body', tags: ['a', 'b'] };
@@ -43,5 +44,10 @@ describe('canSaveNote', () => {
     expect(canSaveNote({ title: 'T', content: 'C' }, true)).toBe(false);
     expect(canSaveNote({ title: '  ', content: 'C' }, false)).toBe(false);
     expect(canSaveNote({ title: 'T', content: '\n' }, false)).toBe(false);
+  });
+
+  it('refuses content longer than a note may hold', () => {
+    expect(canSaveNote({ title: 'T', content: 'é'.repeat(NOTE_CONTENT_MAX) }, false)).toBe(true);
+    expect(canSaveNote({ title: 'T', content: 'é'.repeat(NOTE_CONTENT_MAX + 1) }, false)).toBe(false);
   });
 });

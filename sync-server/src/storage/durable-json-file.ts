@@ -1,5 +1,5 @@
 // A lowdb adapter that replaces its JSON file atomically AND durably: temp file, fsync, rename, fsync dir.
-import { open, readFile, rename } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 
@@ -26,9 +26,13 @@ export class DurableJsonFile<T> implements Adapter<T> {
       await handle.writeFile(JSON.stringify(data));
       // Without this fsync the rename could reach the disk before the contents, leaving an empty file.
       await handle.sync();
-    } finally {
-      await handle.close();
+    } catch (error) {
+      // A half-written temp file would only take the space a full disk needs back.
+      await handle.close().catch(() => {});
+      await rm(tmp, { force: true }).catch(() => {});
+      throw error;
     }
+    await handle.close();
     await rename(tmp, this.#file);
     await syncDir(path.dirname(this.#file));
   }

@@ -9,7 +9,13 @@ export { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-st
 export { ReadView } from './read-view.ts';
 export * from './records.ts';
 export { StoreConstraintError } from './state.ts';
-export { EmbeddedStore, JOURNAL_FILE, SNAPSHOT_FILE, type StoreOptions } from './store.ts';
+export {
+  EmbeddedStore,
+  JOURNAL_FILE,
+  SNAPSHOT_FILE,
+  StorageUnavailableError,
+  type StoreOptions,
+} from './store.ts';
 export type { Claim } from './store-api.ts';
 export { StoreUnavailableError } from './store-unavailable-error.ts';
 export { WriteTx } from './write-tx.ts';

@@ -8,13 +8,21 @@ export interface JournalRecord {
   ops: Op[];
 }
 
+/**
+ * Test seam: asked before each append; an answer makes the append write only `written` bytes and then fail
+ * with `error`, as a disk that fills up mid-write does. Production passes nothing.
+ */
+export type JournalFault = (length: number) => { written: number; error: NodeJS.ErrnoException } | undefined;
+
 export class Journal {
   readonly file: string;
+  readonly #fault: JournalFault | undefined;
   #handle: FileHandle | null = null;
   #size = 0;
 
-  constructor(file: string) {
+  constructor(file: string, fault?: JournalFault) {
     this.file = file;
+    this.#fault = fault;
   }
 
   get size(): number {
@@ -60,6 +68,11 @@ export class Journal {
   async append(text: string): Promise<void> {
     const handle = this.#requireHandle();
     const bytes = Buffer.from(text, 'utf8');
+    const fault = this.#fault?.(bytes.length);
+    if (fault) {
+      if (fault.written > 0) await handle.write(bytes, 0, Math.min(fault.written, bytes.length));
+      throw fault.error;
+    }
     let offset = 0;
     while (offset < bytes.length) {
       const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
@@ -69,12 +82,15 @@ export class Journal {
     await handle.datasync();
   }
 
-  /** Empties the journal once a snapshot holding all of it is durable. */
-  async truncate(): Promise<void> {
+  /**
+   * Cuts the journal to `length` bytes: 0 once a snapshot holding all of it is durable, or `size` (the end of
+   * the last complete append) to drop what a failed append left behind.
+   */
+  async truncate(length = 0): Promise<void> {
     const handle = this.#requireHandle();
-    await handle.truncate(0);
+    await handle.truncate(length);
     await handle.datasync();
-    this.#size = 0;
+    this.#size = length;
   }
 
   async close(): Promise<void> {

@@ -6,27 +6,59 @@ import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
 import { acquireDirLock } from './dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
-import { Journal } from './journal.ts';
+import { Journal, type JournalFault } from './journal.ts';
 import { LocalClaims } from './local-claims.ts';
 import { ReadView } from './read-view.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import type { Claim, Store } from './store-api.ts';
+import { StoreUnavailableError } from './store-unavailable-error.ts';
 import { WriteTx } from './write-tx.ts';
 
 export interface StoreOptions {
   /** Compact once the journal grows past this many bytes. */
   compactThresholdBytes?: number;
+  /** Tests only: make journal appends fail (see JournalFault). */
+  journalFault?: JournalFault;
 }
 
 interface Pending {
   line: string;
   seq: number;
+  /** The transaction whose ops are in memory, to undo if its record cannot be written; null for a wait. */
+  tx: WriteTx | null;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
+/** After a failed compaction, wait this long before the journal's size triggers another one. */
+const COMPACT_RETRY_MS = 30_000;
+/** While writes keep failing, say so in the log at most this often. */
+const FAILURE_LOG_MS = 60_000;
+
 export const SNAPSHOT_FILE = 'data.json';
 export const JOURNAL_FILE = 'data.journal';
+
+/** A write the disk would not take (full, read-only, failing): nothing of it was kept. Answered with 503. */
+export class StorageUnavailableError extends StoreUnavailableError {
+  readonly code: string;
+
+  constructor(cause: unknown) {
+    const code = errorCode(cause);
+    const why =
+      code === 'ENOSPC' || code === 'EDQUOT'
+        ? 'its disk is full'
+        : code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
+          ? 'its data folder is read-only'
+          : `its disk failed (${code})`;
+    super(`The server could not save this change: ${why}. Nothing was saved; try again later.`, { cause });
+    this.name = 'StorageUnavailableError';
+    this.code = code;
+  }
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException | null)?.code ?? 'EIO';
+}
 
 export class EmbeddedStore extends ReadView implements Store {
   readonly kind = 'embedded';
@@ -39,8 +71,15 @@ export class EmbeddedStore extends ReadView implements Store {
   #loop: Promise<void> | null = null;
   #compactRequested = false;
   #durableSeq: number;
-  #failure: unknown = null;
   #closed = false;
+  /** A failed append may have left part of its bytes: cut the journal back before the next append. */
+  #journalNeedsRepair = false;
+  /** When writes started failing (null while they succeed), and how many were refused since. */
+  #failingSince: number | null = null;
+  #refusedWrites = 0;
+  #failureLoggedAt = 0;
+  #compactRetryAt = 0;
+  #compactError: unknown = null;
   readonly #unlock: () => Promise<void>;
 
   private constructor(
@@ -70,7 +109,7 @@ export class EmbeddedStore extends ReadView implements Store {
       if (snapshot.data.format !== 1)
         throw new Error(`${SNAPSHOT_FILE}: unknown format ${snapshot.data.format}`);
       const state = State.fromSnapshot(snapshot.data);
-      const journal = new Journal(path.join(dir, JOURNAL_FILE));
+      const journal = new Journal(path.join(dir, JOURNAL_FILE), options.journalFault);
       const { records } = await journal.readAll();
       for (const record of records) {
         if (record.s <= state.seq) continue;
@@ -79,7 +118,14 @@ export class EmbeddedStore extends ReadView implements Store {
       }
       await journal.open();
       const store = new EmbeddedStore(dir, state, snapshot, journal, options, unlock);
-      await store.#compactNow();
+      try {
+        await store.#compactNow();
+      } catch (error) {
+        // The journal still holds everything (a full disk must not keep the server from starting).
+        console.error(
+          `Storage: could not compact at start (${errorCode(error)}); the journal keeps every write.`,
+        );
+      }
       return store;
     } catch (error) {
       await unlock();
@@ -129,7 +175,6 @@ export class EmbeddedStore extends ReadView implements Store {
    * earlier writes, so an answer never reports data that could be lost.
    */
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {
-    if (this.#failure) return Promise.reject(new Error('Store failed earlier', { cause: this.#failure }));
     if (this.#closed) return Promise.reject(new Error('Store is closed'));
     const tx = new WriteTx(this.state, this.state.seq + 1);
     let result: R;
@@ -143,37 +188,46 @@ export class EmbeddedStore extends ReadView implements Store {
     if (tx.ops.length === 0) {
       if (this.#durableSeq >= this.state.seq) return Promise.resolve(result);
       // Waits for the writes it may have read, not for the whole queue (which may never drain under load).
-      return this.#enqueue('', this.state.seq).then(() => result);
+      return this.#enqueue('', this.state.seq, null).then(() => result);
     }
     this.state.seq = tx.seq;
-    return this.#enqueue(`${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`, tx.seq).then(() => result);
+    return this.#enqueue(`${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`, tx.seq, tx).then(() => result);
   }
 
-  #enqueue(line: string, seq: number): Promise<void> {
+  #enqueue(line: string, seq: number, tx: WriteTx | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ line, seq, resolve, reject });
+      this.#queue.push({ line, seq, tx, resolve, reject });
       this.#startLoop();
     });
   }
 
-  /** Resolves once everything written so far is on disk. */
+  /** Resolves once everything written so far is on disk (or refused). */
   async flush(): Promise<void> {
     while (this.#loop) await this.#loop;
-    if (this.#failure) throw new Error('Store failed earlier', { cause: this.#failure });
   }
 
-  /** Writes a fresh snapshot and empties the journal. */
+  /** Writes a fresh snapshot and empties the journal; rejects with StorageUnavailableError if it cannot. */
   async compact(): Promise<void> {
     this.#compactRequested = true;
+    this.#compactRetryAt = 0;
+    this.#compactError = null;
     this.#startLoop();
     await this.flush();
+    if (this.#compactError) throw new StorageUnavailableError(this.#compactError);
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.flush().catch(() => {});
-    if (!this.#failure) await this.#compactNow();
+    await this.flush();
+    try {
+      if (this.#journalNeedsRepair) await this.#journal.truncate(this.#journal.size);
+      await this.#compactNow();
+    } catch (error) {
+      console.error(
+        `Storage: could not compact on close (${errorCode(error)}); the journal keeps every write.`,
+      );
+    }
     await this.#journal.close();
     await this.#unlock();
   }
@@ -187,27 +241,74 @@ export class EmbeddedStore extends ReadView implements Store {
     while (this.#queue.length > 0 || this.#compactRequested) {
       const batch = this.#queue;
       this.#queue = [];
-      try {
-        if (batch.length > 0) {
+      if (batch.length > 0) {
+        try {
+          if (this.#journalNeedsRepair) {
+            await this.#journal.truncate(this.#journal.size);
+            this.#journalNeedsRepair = false;
+          }
           const text = batch.map((p) => p.line).join('');
           if (text !== '') await this.#journal.append(text);
-          this.#durableSeq = Math.max(this.#durableSeq, batch[batch.length - 1]!.seq);
-          for (const p of batch) p.resolve();
+        } catch (error) {
+          this.#refuse(batch, error);
+          continue;
         }
-        if (this.#compactRequested || this.#journal.size > this.#compactThreshold) {
-          this.#compactRequested = false;
-          await this.#compactNow();
+        this.#durableSeq = Math.max(this.#durableSeq, batch[batch.length - 1]!.seq);
+        for (const p of batch) p.resolve();
+        if (this.#failingSince !== null) {
+          const seconds = Math.round((Date.now() - this.#failingSince) / 1000);
+          console.error(
+            `Storage: writes succeed again after ${seconds} s; ${this.#refusedWrites} write(s) were refused meanwhile.`,
+          );
+          this.#failingSince = null;
+          this.#refusedWrites = 0;
         }
-      } catch (error) {
-        // Memory is now ahead of the disk; refusing further writes beats acknowledging lost ones.
-        this.#failure = error;
-        console.error('Storage failure; refusing further writes:', error);
-        for (const p of [...batch, ...this.#queue]) p.reject(error);
-        this.#queue = [];
+      }
+      const due = this.#journal.size > this.#compactThreshold && Date.now() >= this.#compactRetryAt;
+      if (this.#compactRequested || due) {
         this.#compactRequested = false;
-        return;
+        try {
+          await this.#compactNow();
+        } catch (error) {
+          // Nothing is lost: the journal still holds every acknowledged write. Try again later.
+          this.#compactError = error;
+          this.#compactRetryAt = Date.now() + COMPACT_RETRY_MS;
+          console.error(`Storage: could not write a snapshot (${errorCode(error)}); will try again later.`);
+        }
       }
     }
+  }
+
+  /**
+   * The journal could not take `batch`: its transactions and every one queued after them are undone in
+   * memory (newest first), so memory holds exactly what is on disk again, and each is refused with
+   * StorageUnavailableError (503). The next write cuts off whatever part of the batch reached the file and
+   * tries again, so the store recovers by itself once the disk accepts writes.
+   */
+  #refuse(batch: Pending[], error: unknown): void {
+    const pending = [...batch, ...this.#queue];
+    this.#queue = [];
+    this.#journalNeedsRepair = true;
+    // A compaction may already have put some of these in the snapshot: they are durable, so they succeed.
+    const durable = pending.filter((p) => p.seq <= this.#durableSeq);
+    const lost = pending.filter((p) => p.seq > this.#durableSeq);
+    for (let i = lost.length - 1; i >= 0; i--) lost[i]!.tx?.rollback();
+    this.state.seq = this.#durableSeq;
+    for (const p of durable) p.resolve();
+    const refusal = new StorageUnavailableError(error);
+    for (const p of lost) p.reject(refusal);
+
+    const now = Date.now();
+    this.#refusedWrites += lost.length;
+    if (this.#failingSince === null || now - this.#failureLoggedAt >= FAILURE_LOG_MS) {
+      console.error(
+        `Storage: cannot write to ${this.dir} (${errorCode(error)}: ${(error as Error).message}); ` +
+          `refusing writes with 503 until it can. ${this.#refusedWrites} write(s) refused so far; ` +
+          'nothing acknowledged is lost.',
+      );
+      this.#failureLoggedAt = now;
+    }
+    this.#failingSince ??= now;
   }
 
   /**

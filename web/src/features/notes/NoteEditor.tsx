@@ -25,10 +25,12 @@ import {
   isEditorDirty,
   type MarkdownAction,
   mergeTags,
+  NOTE_CONTENT_MAX,
+  noteTooLongMessage,
   parseTags,
   readingTime,
 } from '@private-notes/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { clearDraft, loadDraft } from '../../db/draft-store.ts';
 import { createNote, updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
@@ -121,7 +123,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   const autoSave = settings.autoSaveInterval;
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the countdown only when dirtiness changes
   useEffect(() => {
-    if (!note || !dirty || saving || autoSave <= 0 || !title.trim() || !content.trim()) return;
+    if (!note || !dirty || saving || autoSave <= 0 || !canSaveNote({ title, content }, false)) return;
     const timer = setTimeout(() => {
       void updateNote(note.id, { title, content, tags })
         .then(() => {
@@ -146,6 +148,18 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   };
 
   const canSave = canSaveNote({ title, content }, saving);
+  // The counts scan the whole text: with a long note they lag a keystroke behind rather than delay it.
+  const countedContent = useDeferredValue(content);
+  const counts = useMemo(
+    () => ({
+      words: countWords(countedContent),
+      characters: countCharacters(countedContent),
+      minutes: readingTime(countedContent),
+    }),
+    [countedContent],
+  );
+  // The server's own limit and words (413 beyond it), shown before the owner tries to save.
+  const tooLongMessage = content.length > NOTE_CONTENT_MAX ? noteTooLongMessage(content.length) : null;
 
   async function save() {
     if (!canSave) return;
@@ -228,6 +242,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
           value={tab}
           onValueChange={(event) => setTab(event.value as 'edit' | 'preview')}
           variant="line"
+          // The preview renders the whole note: only while it is shown, not at every keystroke.
+          lazyMount
+          unmountOnExit
         >
           <Tabs.List>
             <Tabs.Trigger value="edit">Edit</Tabs.Trigger>
@@ -244,7 +261,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   placeholder="Note title"
                 />
               </Field.Root>
-              <Field.Root>
+              <Field.Root invalid={tooLongMessage !== null}>
                 <Field.Label>Content</Field.Label>
                 <HStack gap="1" role="toolbar" aria-label="Formatting" wrap="wrap">
                   {TOOLBAR.map((item) => (
@@ -270,6 +287,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   onChange={(event) => setContent(event.target.value)}
                   placeholder="Write your note in markdown..."
                 />
+                <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
               </Field.Root>
               <Field.Root>
                 <Field.Label>Tags (comma separated)</Field.Label>
@@ -294,9 +312,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
         </Tabs.Root>
 
         <HStack gap="4" mt="3" fontSize="sm" color="fg.muted" wrap="wrap" data-testid="editor-counts">
-          <Text>{countWords(content)} words</Text>
-          <Text>{countCharacters(content)} characters</Text>
-          <Text>{readingTime(content)} min read</Text>
+          <Text>{counts.words} words</Text>
+          <Text>{counts.characters} characters</Text>
+          <Text>{counts.minutes} min read</Text>
           <Text data-testid="draft-status">{draftStatusText(draftStatus, dirty)}</Text>
         </HStack>
 
