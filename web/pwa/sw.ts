@@ -122,7 +122,16 @@ const publicPages = new NetworkFirst({
   matchOptions: { ignoreSearch: true },
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
-    shareableOnly,
+    {
+      // A page rendered for the signed-in owner is never stored; the copy any visitor gets is, so the owner
+      // can read it offline too (fetched again without the session, after this answer).
+      cacheWillUpdate: async ({ request, response, event }) => {
+        if (isShareable(response)) return response;
+        if (response.ok && !response.redirected)
+          event?.waitUntil(savePublicPage(new URL(request.url).pathname).catch(() => {}));
+        return null;
+      },
+    },
     new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 }),
     // Called only when the saved copy is about to answer (the network failed or took too long).
     {
