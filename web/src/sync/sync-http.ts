@@ -38,13 +38,14 @@ export function createSyncRequest(options: HttpOptions = {}): SyncRequest {
   return async (method, path, body, signal) => {
     const doFetch = options.fetch ?? globalThis.fetch;
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    // The engine aborts its round's signal when the device goes offline or the engine stops.
+    // Ends on the deadline, on the browser's `offline` event (for every caller, the study progress sync
+    // included), or on the caller's signal (the engine aborts its round when it stops or hears `offline`
+    // from its own event source).
     const deadline = startDeadline({
       timeoutMs: options.timeoutMs,
       bodyBytes: bodySize(payload),
       bytesPerSecond: options.uploadBytesPerSecond,
       signal,
-      offlineEvents: null,
     });
     const failed = () =>
       new TransientSyncError(deadline.ended() === 'timeout' ? REQUEST_TIMEOUT_ERROR : NETWORK_ERROR);

@@ -1,18 +1,25 @@
 // The frame around every screen: navigation bar, main content, footer, mobile tabs and toasts, each shown
-// by SPEC section 2's path rules.
+// by SPEC section 2's path rules; on public pages it registers the reader's service worker.
 import { useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { SettingsEffects } from '../../features/settings/SettingsEffects.tsx';
+import { registerReaderServiceWorker } from '../../pwa/register-reader-service-worker.ts';
 import { Footer } from './Footer.tsx';
 import styles from './Frame.module.css';
-import { showsFooter, showsNavBar } from './frame-rules.ts';
+import { isBlogReadingPage, showsFooter, showsNavBar } from './frame-rules.ts';
 import { MobileTabs } from './MobileTabs.tsx';
 import { NavBar } from './NavBar.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { Toaster } from './Toaster.tsx';
 
 export function Frame({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const nav = showsNavBar(pathname);
+  const publicPage = showsFooter(pathname);
+  // Visitors get the reader's service worker on public pages; the owner's screens register the full one.
+  useEffect(() => {
+    if (publicPage) registerReaderServiceWorker();
+  }, [publicPage]);
   return (
     <div className={`pn-page ${nav ? styles.withTabs : ''}`}>
       <a href="#main" className={styles.skipLink}>
@@ -20,6 +27,7 @@ export function Frame({ children }: { children: ReactNode }) {
       </a>
       {nav && <NavBar />}
       <main id="main" className="pn-main">
+        {isBlogReadingPage(pathname) && <OfflineNotice />}
         {children}
       </main>
       {showsFooter(pathname) && <Footer />}

@@ -12,3 +12,13 @@ export function showsFooter(pathname: string): boolean {
   if (path === '/admin' || path.startsWith('/admin/')) return false;
   return !NO_FOOTER.some((p) => path === p || path.startsWith(`${p}/`));
 }
+
+/** The blog's reading pages (home, posts, tags), where saved copies are read offline; not its admin. */
+export function isBlogReadingPage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    (path === '/blog' || path.startsWith('/blog/')) &&
+    path !== '/blog/admin' &&
+    !path.startsWith('/blog/admin/')
+  );
+}
