@@ -134,3 +134,13 @@ test('a corrupt zip gets a clear message and imports nothing', async ({ page }) 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import 0 notes' })).toBeDisabled();
 });
+
+test("Download a backup saves the server's archive", async ({ page }) => {
+  await page.goto('/import-export');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download a backup' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^private-notes-backup-\d{4}-.*\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  expect(Object.keys(files)).toContain('backup.json');
+});

@@ -92,6 +92,14 @@ export class Store extends ReadView {
     return this.#durableSeq;
   }
 
+  /**
+   * A copy of everything in memory (collections, id counters, meta), taken in one synchronous read, so it is a
+   * consistent state however many writes are under way (used by backups).
+   */
+  snapshot(): Snapshot {
+    return this.state.toSnapshot();
+  }
+
   /** Runs a function over the current data. Reads never wait for the disk. */
   read<R>(fn: (view: ReadView) => R): R {
     return fn(this);

@@ -39,7 +39,8 @@ export async function buildExportZip(
   for (let index = 0; index < notes.length; index++) {
     const note = notes[index]!;
     const mtime = zipTime(note.updatedAt);
-    const file = new ZipDeflate(namer.next(note.title), { level: 6, ...(mtime ? { mtime } : {}) });
+    const file = new ZipDeflate(namer.next(note.title), { level: 6 });
+    if (mtime) file.mtime = mtime;
     zip.add(file);
     file.push(strToU8(noteToMarkdown(note)), true);
     if (failure) throw failure;
