@@ -24,8 +24,9 @@ export default defineConfig({
         test: {
           name: 'sync-server-postgres',
           include: ['sync-server/test/**/*.test.ts'],
-          // A full DATA_DIR disk is the embedded store's concern (PostgreSQL's is database-lost.test.ts).
-          exclude: ['sync-server/test/disk-failure.test.ts'],
+          // A full DATA_DIR disk is the embedded store's concern (PostgreSQL's is database-lost.test.ts), and
+          // `npm run restore` writes an embedded DATA_DIR (a PostgreSQL deployment restores, then store:copy).
+          exclude: ['sync-server/test/disk-failure.test.ts', 'sync-server/test/backup.test.ts'],
           env: { STORE: 'postgres' },
           globalSetup: ['sync-server/test/postgres-global-setup.ts'],
           environment: 'node',

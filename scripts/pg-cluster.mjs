@@ -2,7 +2,7 @@
 // bench and trying DATABASE_URL locally: `node scripts/pg-cluster.mjs [port]` keeps one running until Ctrl-C.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,7 @@ export async function freePort(from, to) {
  */
 export async function startCluster({ port, fsync = true, maxConnections = 300 } = {}) {
   const bin = postgresBinDir();
-  const chosenPort = port ?? (await freePort(4750, 4799));
+  let chosenPort = port ?? (await freePort(4750, 4799));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pn-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -60,14 +60,25 @@ export async function startCluster({ port, fsync = true, maxConnections = 300 } 
       : run(path.join(bin, tool), args);
   const data = path.join(dir, 'data');
   await exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-  const options = [
-    `-p ${chosenPort}`,
-    `-k ${dir}`,
-    '-c listen_addresses=127.0.0.1',
-    `-c max_connections=${maxConnections}`,
-    `-c fsync=${fsync ? 'on' : 'off'}`,
-  ].join(' ');
-  await exec('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const log = path.join(dir, 'log');
+  for (let attempt = 1; ; attempt++) {
+    const options = [
+      `-p ${chosenPort}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c max_connections=${maxConnections}`,
+      `-c fsync=${fsync ? 'on' : 'off'}`,
+    ].join(' ');
+    try {
+      await exec('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', 'start']);
+      break;
+    } catch (error) {
+      // Another cluster (a parallel test run) took the port between the check and the bind: try the next.
+      const taken = (await readFile(log, 'utf8').catch(() => '')).includes('Address already in use');
+      if (port !== undefined || !taken || attempt >= 10) throw error;
+      chosenPort = await freePort(chosenPort + 1, 4799);
+    }
+  }
   let stopped = false;
   return {
     port: chosenPort,

@@ -36,6 +36,8 @@ export const API = {
   adminBlog: '/api/admin/blog',
   adminBlogPost: (id: number) => `/api/admin/blog/${id}`,
   adminSubscribers: '/api/admin/subscribers',
+  /** A zip of everything the server holds (owner only); restored with `npm run restore`. */
+  adminBackup: '/api/admin/backup',
   adminSubscriber: (id: number) => `/api/admin/subscribers/${id}`,
 
   subscribe: '/api/subscribe',

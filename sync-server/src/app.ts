@@ -16,6 +16,7 @@ import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAiRouter } from './routes/ai.ts';
 import { createAuthRouter } from './routes/auth.ts';
+import { createBackupRouter } from './routes/backup.ts';
 import { createBlogRouter } from './routes/blog.ts';
 import { createCommentsRouter } from './routes/comments.ts';
 import { createFeedsRouter } from './routes/feeds.ts';
@@ -125,6 +126,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createAdminBlogRouter(deps));
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
+  app.use(createBackupRouter(deps));
   app.use(createFeedsRouter(deps));
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -17,14 +17,14 @@ describe('noteToMarkdown', () => {
     expect(text).toBe(
       [
         '---',
-        'title: \'Plan: "Q3" #1\'',
+        'title: "Plan: \\"Q3\\" #1"',
         'id: n_abc123',
         'created: 2026-01-10T09:00:00.000Z',
         'updated: 2026-02-01T11:30:15.250Z',
         'tags:',
         '  - work',
         '  - q3 plans',
-        'post: https://example.com/blog/post/4/plan',
+        'post: "https://example.com/blog/post/4/plan"',
         '---',
         '',
         note.content,
@@ -157,5 +157,51 @@ describe('findLocalImages and ExistingNotes', () => {
     expect(existing.match({ exportedId: null, title: 'A', content: 'beta' })).toBeNull();
     existing.add({ exportedId: null, title: 'A', content: 'beta' }, 'n2');
     expect(existing.match({ exportedId: null, title: 'A', content: 'beta\r\n' })).toBe('n2');
+  });
+});
+
+describe('yamlScalar', () => {
+  it.each([
+    'plain words',
+    'Plan: "Q3" #1',
+    'true',
+    'No',
+    '~',
+    'null',
+    '123',
+    '1e5',
+    '-7',
+    '0x1F',
+    '.5',
+    '- dash',
+    '? q',
+    'a: b',
+    'ends with space ',
+    ' starts with space',
+    'tab\there',
+    'line\nbreak',
+    '#hash',
+    '@at',
+    '`tick`',
+    "it's",
+    'Café ☕ 😀',
+    '[not, a, list]',
+    '{not: a map}',
+    '*alias',
+    '&anchor',
+    '!tag',
+    '%directive',
+    '|block',
+    '>folded',
+    '',
+    '2026-01-10T09:00:00.000Z',
+    '2026-01-10',
+    'n_abc123',
+  ])('%j reads back as the same string', async (value) => {
+    const { parse } = await import('yaml');
+    const text = noteToMarkdown({ ...note, title: value, tags: [value] });
+    const front = parse(text.split('\n---\n')[0]!.replace(/^---\n/, ''));
+    expect(front.title).toBe(value);
+    expect(front.tags).toEqual([value]);
   });
 });

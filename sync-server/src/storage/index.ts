@@ -3,11 +3,14 @@
 import { EmbeddedStore } from './store.ts';
 import type { Store as StoreApi } from './store-api.ts';
 
+export { LOCK_FILE } from './dir-lock.ts';
+export { DurableJsonFile } from './durable-json-file.ts';
 export type { IndexDefinitions } from './indexes.ts';
 export { openStore } from './open-store.ts';
 export { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.ts';
 export { ReadView } from './read-view.ts';
 export * from './records.ts';
+export type { Snapshot } from './state.ts';
 export { StoreConstraintError } from './state.ts';
 export {
   EmbeddedStore,

@@ -2,6 +2,7 @@
 // embedded journal store or PostgreSQL; see docs/decisions/postgres-store.md).
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import type { ReadView } from './read-view.ts';
+import type { Snapshot } from './state.ts';
 import type { WriteTx } from './write-tx.ts';
 
 /** Held background work: see `Store.claim`. */
@@ -45,5 +46,7 @@ export interface Store extends ReadView {
    * in-memory counters (one instance). `prefix` must be unique per limiter.
    */
   rateLimitStore(prefix: string): RateLimitStore | undefined;
+  /** Every record, meta value and counter, as one consistent state (backups, store:copy). */
+  toSnapshot(): Snapshot;
   close(): Promise<void>;
 }

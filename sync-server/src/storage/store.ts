@@ -159,7 +159,10 @@ export class EmbeddedStore extends ReadView implements Store {
     return undefined;
   }
 
-  /** Every record, meta value and counter as of now (for store:copy). */
+  /**
+   * Every record, meta value and counter as of now, taken in one synchronous read, so it is a consistent
+   * state however many writes are under way (store:copy, backups).
+   */
   toSnapshot(): Snapshot {
     return this.state.toSnapshot();
   }

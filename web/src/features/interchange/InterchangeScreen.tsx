@@ -1,5 +1,6 @@
 // Import & Export (/import-export): the owner's notes in and out of the product, as portable files.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { BackupSection } from './BackupSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { ImportSection } from './ImportSection.tsx';
 
@@ -15,6 +16,7 @@ export function InterchangeScreen() {
       <Stack gap="6">
         <ExportSection />
         <ImportSection />
+        <BackupSection />
       </Stack>
     </Box>
   );

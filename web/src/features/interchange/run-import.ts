@@ -6,7 +6,7 @@ import { type ImportWrite, writeImportBatch } from '../../db/import-notes.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { ImportCandidate, ImportScan, ReportLine } from './import-types.ts';
 
-export const IMPORT_BATCH = 200;
+export const IMPORT_BATCH = 500;
 
 export interface ImportPreview {
   fresh: number;

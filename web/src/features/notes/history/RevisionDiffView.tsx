@@ -30,6 +30,7 @@ export function RevisionDiffView({ before, after }: Props) {
         p="2"
         maxH="50vh"
         overflowY="auto"
+        role="group"
         aria-label="Differences from the current text"
         data-testid="revision-diff"
       >

@@ -1,0 +1,250 @@
+// Backup and restore by round trip: a server holding something in every collection (and an attachments
+// folder) is backed up over HTTP while it runs; the archive restored into a fresh DATA_DIR gives a server whose
+// API answers are identical for every collection, and whose store is identical record for record.
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_SETTINGS } from '@private-notes/shared';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RestoreError, restoreBackup } from '../src/backup/restore-backup.ts';
+import { COLLECTION_NAMES } from '../src/storage/index.ts';
+import { createPost } from './blog-fixtures.ts';
+import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
+
+let source: TestServer;
+let cookie: string;
+let archive: string;
+let workDir: string;
+
+async function populate(s: TestServer) {
+  const note = (
+    await s.api('POST', '/api/notes', {
+      cookie,
+      body: { title: 'Kept', content: 'v1', tags: ['a'], clientId: 'c-kept' },
+    })
+  ).body;
+  await s.api('PUT', `/api/notes/${note.id}`, { cookie, body: { content: 'v2', baseVersion: 1 } }); // a revision
+  const gone = (
+    await s.api('POST', '/api/notes', { cookie, body: { title: 'Gone', content: 'x', clientId: 'c-gone' } })
+  ).body;
+  await s.api('DELETE', `/api/notes/${gone.id}?version=1`, { cookie }); // a tombstone
+  await s.api('PUT', '/api/user/settings', {
+    cookie,
+    body: { ...DEFAULT_SETTINGS, theme: 'dark', displayName: 'Ada' },
+  });
+  const post = await createPost(s, cookie, {
+    title: 'Hello world',
+    content: 'Post body',
+    published: true,
+    sourceNoteId: note.id,
+  });
+  const comment = await s.api('POST', `/api/blog/${post.id}/comments`, {
+    body: { author: 'Ann', email: 'ann@example.com', content: 'Nice' },
+  });
+  await s.api('PUT', `/api/comments/${comment.body.id}/approve`, { cookie });
+  await s.api('POST', '/api/subscribe', {
+    body: { email: 'reader@example.com', name: 'Rea', interests: ['tech'] },
+  });
+  await s.api('POST', '/api/ai/explain', { cookie, body: { concept: 'Fermentation' } });
+  await s.api('POST', '/api/reviews', {
+    cookie,
+    body: {
+      reviews: [
+        { id: 'r-1', cardId: 'fc-1', noteId: 'c-kept', rating: 3, reviewedAt: '2026-11-20T10:00:00.000Z' },
+      ],
+    },
+  });
+  await s.api('POST', `/api/blog/${post.id}/view`);
+}
+
+/** Every API answer that shows a collection, as the owner and as a visitor. */
+async function answers(s: TestServer, session: string) {
+  const notes = (await s.api('GET', '/api/notes', { cookie: session })).body as Array<{ id: number }>;
+  const posts = (await s.api('GET', '/api/admin/blog', { cookie: session })).body as Array<{ id: number }>;
+  const paths = [
+    '/api/user',
+    '/api/user/settings',
+    '/api/notes',
+    '/api/notes/changes',
+    ...notes.flatMap((n) => [`/api/notes/${n.id}`, `/api/notes/${n.id}/revisions`]),
+    '/api/admin/blog',
+    '/api/blog',
+    '/api/blog/tags',
+    ...posts.flatMap((p) => [`/api/blog/${p.id}`, `/api/blog/${p.id}/comments`]),
+    '/api/admin/subscribers',
+    '/api/ai/explanations',
+    '/api/reviews',
+  ];
+  const out: Record<string, unknown> = {};
+  for (const p of paths) {
+    const res = await s.api('GET', p, { cookie: session });
+    out[p] = { status: res.status, body: res.body };
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  workDir = await makeTempDir('pn-backup-');
+  source = await startTestServer();
+  cookie = await source.login();
+  await populate(source);
+  await mkdir(path.join(source.dataDir, 'attachments', 'ab'), { recursive: true });
+  await writeFile(
+    path.join(source.dataDir, 'attachments', 'ab', 'abcdef.png'),
+    new Uint8Array([137, 80, 78, 71, 1, 2, 3]),
+  );
+  const res = await fetch(`${source.url}/api/admin/backup`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/zip');
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.headers.get('content-disposition')).toMatch(
+    /^attachment; filename="private-notes-backup-\d{4}-.*\.zip"$/,
+  );
+  archive = path.join(workDir, 'backup.zip');
+  await writeFile(archive, new Uint8Array(await res.arrayBuffer()));
+});
+
+afterAll(async () => {
+  await source.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('backup', () => {
+  it('is owner only', async () => {
+    expect((await source.api('GET', '/api/admin/backup')).status).toBe(401);
+  });
+
+  it('holds every collection of the store and the attachments', async () => {
+    const files = unzipSync(await readFile(archive));
+    expect(Object.keys(files).sort()).toEqual(['attachments/ab/abcdef.png', 'backup.json']);
+    const manifest = JSON.parse(new TextDecoder().decode(files['backup.json']));
+    expect(manifest).toMatchObject({ format: 'private-notes-backup', version: 1 });
+    for (const name of COLLECTION_NAMES) {
+      expect(
+        manifest.snapshot.collections[name]?.length ?? 0,
+        `${name} is empty in the source`,
+      ).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('restore', () => {
+  it('into a fresh DATA_DIR gives identical API answers for every collection and an identical store', async () => {
+    const dataDir = path.join(workDir, 'restored');
+    const summary = await restoreBackup(archive, dataDir);
+    expect(summary).toMatchObject({
+      attachments: 1,
+      movedAside: null,
+      counts: { notes: 1, noteRevisions: 1 },
+    });
+    const restored = await startTestServer({ dataDir });
+    try {
+      // The old session cookie works (sessions are data too); the change cursors go on from the same place.
+      expect(await answers(restored, cookie)).toEqual(await answers(source, cookie));
+      const fresh = await restored.login(); // and the same password signs in
+      expect((await restored.api('GET', '/api/user', { cookie: fresh })).status).toBe(200);
+      const { seq: _a, ...before } = source.handle.store.toSnapshot();
+      const { seq: _b, ...after } = restored.handle.store.toSnapshot();
+      // Signing in again added a session (and using one refreshes it); everything else is the same, record for record.
+      const withoutSessions = (snapshot: typeof before) => ({
+        ...snapshot,
+        counters: { ...snapshot.counters, sessions: 0 },
+        collections: { ...snapshot.collections, sessions: [] },
+      });
+      expect(withoutSessions(after)).toEqual(withoutSessions(before));
+      const sessionIds = (snapshot: typeof before) => (snapshot.collections.sessions ?? []).map((r) => r.id);
+      expect(sessionIds(after)).toEqual(expect.arrayContaining(sessionIds(before)));
+      expect(await readFile(path.join(dataDir, 'attachments', 'ab', 'abcdef.png'))).toEqual(
+        Buffer.from([137, 80, 78, 71, 1, 2, 3]),
+      );
+      // New writes continue from the restored counters: no id is handed out twice.
+      const next = await restored.api('POST', '/api/notes', {
+        cookie: fresh,
+        body: { title: 'After', content: 'x' },
+      });
+      expect(next.body.id).toBeGreaterThan(
+        Math.max(...source.handle.store.all('noteTombstones').map((t) => t.id)),
+      );
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses a folder that holds data unless forced, and then moves it aside', async () => {
+    const dataDir = path.join(workDir, 'occupied');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(path.join(dataDir, 'data.json'), '{"precious":true}');
+    await expect(restoreBackup(archive, dataDir)).rejects.toThrow(
+      new RestoreError(
+        `${dataDir} is not empty. Restore into a new folder, or pass --force to move its contents aside first.`,
+      ),
+    );
+    expect(await readFile(path.join(dataDir, 'data.json'), 'utf8')).toBe('{"precious":true}');
+    const summary = await restoreBackup(archive, dataDir, {
+      force: true,
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    expect(summary.movedAside).toBe(`${dataDir}-before-restore-2026-01-01T00-00-00-000Z`);
+    expect(await readFile(path.join(summary.movedAside!, 'data.json'), 'utf8')).toBe('{"precious":true}');
+    expect((await readdir(dataDir)).sort()).toEqual(['attachments', 'data.journal', 'data.json']);
+  });
+
+  it('refuses a running server’s folder, and archives that are not backups, changing nothing', async () => {
+    await expect(restoreBackup(archive, source.dataDir, { force: true })).rejects.toThrow(
+      /is in use by a running server/,
+    );
+    const bad = path.join(workDir, 'bad.zip');
+    const target = path.join(workDir, 'never');
+    for (const [bytes, message] of [
+      [strToU8('not a zip'), /is not a zip archive, or is damaged/],
+      [zipSync({ 'other.txt': strToU8('x') }), /backup\.json is missing/],
+      [zipSync({ 'backup.json': strToU8('{') }), /damaged \(not valid JSON\)/],
+      [zipSync({ 'backup.json': strToU8('{"format":"other"}') }), /unknown format/],
+      [
+        zipSync({
+          'backup.json': strToU8(
+            JSON.stringify({
+              format: 'private-notes-backup',
+              version: 1,
+              snapshot: { format: 1, collections: {} },
+            }),
+          ),
+          'attachments/../../escape.txt': strToU8('x'),
+        }),
+        /unsafe path/,
+      ],
+    ] as const) {
+      await writeFile(bad, bytes);
+      await expect(restoreBackup(bad, target)).rejects.toThrow(message);
+    }
+    await expect(readdir(target)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('npm run restore', () => {
+  const cli = path.resolve(import.meta.dirname, '../src/backup/restore-cli.ts');
+  const run = (args: string[]) =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', cli, ...args], (error, out, err) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out, err }),
+      );
+    });
+
+  it('restores into a fresh folder and refuses it the second time', async () => {
+    const dataDir = path.join(workDir, 'by-cli');
+    const first = await run([archive, '--data-dir', dataDir]);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(
+      /^Restored the backup of .* into .*by-cli\nRecords: users 1, sessions 1, settings 1, notes 1, /,
+    );
+    const second = await run([archive, '--data-dir', dataDir]);
+    expect(second.code).toBe(1);
+    expect(second.err).toMatch(
+      /^Restore failed: .*by-cli is not empty\. Restore into a new folder, or pass --force/,
+    );
+    expect((await run([])).err).toMatch(
+      /which backup file\?\nUsage: npm run restore -- BACKUP\.zip --data-dir DIR \[--force\]/,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+// "Download a backup": everything the server holds (notes, revisions, posts, comments, subscribers, settings,
+// the account, attachments) as one zip, for safekeeping or a move to another machine. Needs the server.
+import { Button, Card, Code, Heading, Stack, Text } from '@chakra-ui/react';
+import { API } from '@private-notes/shared';
+
+export function BackupSection() {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="3">
+          <Heading as="h2" size="lg">
+            Download a backup
+          </Heading>
+          <Text color="fg.muted">
+            A complete copy of what the server holds: notes and their history, blog posts, comments,
+            subscribers, settings, the account and attachments. It contains the password hash and session
+            keys, so keep it as safe as the server itself. It needs a connection to the server.
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            To restore it, stop the server and run <Code>npm run restore -- BACKUP.zip --data-dir DIR</Code>,
+            then start the server with that <Code>DATA_DIR</Code>.
+          </Text>
+          <div>
+            <Button asChild variant="outline">
+              <a href={API.adminBackup} download>
+                Download a backup
+              </a>
+            </Button>
+          </div>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
