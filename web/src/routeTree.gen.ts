@@ -19,6 +19,7 @@ import { Route as AppAiExplanationsRouteImport } from './routes/_app/ai-explanat
 import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
 import { Route as AppAdminSubscribersRouteImport } from './routes/_app/admin/subscribers'
 import { Route as AppBlogAdminRouteImport } from './routes/_app/blog/admin'
 import { Route as BlogTagsIndexRouteImport } from './routes/blog/tags/index'
@@ -74,6 +75,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
   path: '/blog/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
+  id: '/subscribe/confirm',
+  path: '/subscribe/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminSubscribersRoute = AppAdminSubscribersRouteImport.update({
   id: '/admin/subscribers',
   path: '/admin/subscribers',
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/ai-explanations': typeof AppAiExplanationsRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
@@ -126,6 +133,7 @@ export interface FileRoutesByTo {
   '/ai-explanations': typeof AppAiExplanationsRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
@@ -144,6 +152,7 @@ export interface FileRoutesById {
   '/_app/ai-explanations': typeof AppAiExplanationsRoute
   '/_app/notes': typeof AppNotesRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
   '/_app/admin/subscribers': typeof AppAdminSubscribersRoute
   '/_app/blog/admin': typeof AppBlogAdminRoute
@@ -162,6 +171,7 @@ export interface FileRouteTypes {
     | '/ai-explanations'
     | '/notes'
     | '/settings'
+    | '/subscribe/confirm'
     | '/blog/'
     | '/admin/subscribers'
     | '/blog/admin'
@@ -178,6 +188,7 @@ export interface FileRouteTypes {
     | '/ai-explanations'
     | '/notes'
     | '/settings'
+    | '/subscribe/confirm'
     | '/blog'
     | '/admin/subscribers'
     | '/blog/admin'
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | '/_app/ai-explanations'
     | '/_app/notes'
     | '/_app/settings'
+    | '/subscribe/confirm'
     | '/blog/'
     | '/_app/admin/subscribers'
     | '/_app/blog/admin'
@@ -210,6 +222,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  SubscribeConfirmRoute: typeof SubscribeConfirmRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BlogTagsTagRoute: typeof BlogTagsTagRoute
   BlogTagsIndexRoute: typeof BlogTagsIndexRoute
@@ -288,6 +301,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/subscribe/confirm': {
+      id: '/subscribe/confirm'
+      path: '/subscribe/confirm'
+      fullPath: '/subscribe/confirm'
+      preLoaderRoute: typeof SubscribeConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/subscribers': {
       id: '/_app/admin/subscribers'
       path: '/admin/subscribers'
@@ -351,6 +371,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  SubscribeConfirmRoute: SubscribeConfirmRoute,
   BlogIndexRoute: BlogIndexRoute,
   BlogTagsTagRoute: BlogTagsTagRoute,
   BlogTagsIndexRoute: BlogTagsIndexRoute,
