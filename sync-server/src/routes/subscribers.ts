@@ -36,7 +36,8 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
 
   router.post('/api/unsubscribe', unsubscribeLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
-    await subscribers.unsubscribe(parseBody(UnsubscribeSchema, req).email);
+    const { email } = parseBody(UnsubscribeSchema, req);
+    if (email !== undefined) await subscribers.unsubscribe(email);
     res.json({ message: UNSUBSCRIBED_MESSAGE });
   });
 

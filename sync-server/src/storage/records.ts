@@ -1,6 +1,14 @@
 // The shape of every stored record, one type per collection. Records are what the store keeps on disk;
 // routes turn them into the public shapes of @private-notes/shared before answering.
-import type { BlogPost, Comment, Explanation, Note, Settings, Subscriber } from '@private-notes/shared';
+import type {
+  BlogPost,
+  Comment,
+  Explanation,
+  Note,
+  Settings,
+  Subscriber,
+  SubscriberStatus,
+} from '@private-notes/shared';
 
 export interface UserRecord {
   id: number;
@@ -49,7 +57,21 @@ export interface CommentRecord extends Comment {
   email: string;
 }
 
-export type SubscriberRecord = Subscriber;
+/**
+ * Records stored before double opt-in have no `status` (their `active` tells). Confirmation tokens are kept
+ * only as a sha256 hash, so a stolen data file confirms nobody.
+ */
+export interface SubscriberRecord extends Omit<Subscriber, 'status'> {
+  status?: SubscriberStatus;
+  confirmTokenHash?: string | null;
+  confirmExpiresAt?: string | null;
+  /** When the last confirmation mail went out (repeated sign-ups resend at most every 10 minutes). */
+  confirmSentAt?: string | null;
+  /** When the address confirmed (or was activated by the owner). */
+  confirmedAt?: string | null;
+  /** The SMTP answer that made the address bounce. */
+  bounceReason?: string | null;
+}
 
 export interface ExplanationRecord extends Explanation {
   userId: number;
