@@ -20,6 +20,7 @@ import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
+import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminSubscribersRouteImport } from './routes/_app/admin/subscribers'
 import { Route as AppBlogAdminRouteImport } from './routes/_app/blog/admin'
 import { Route as BlogTagsIndexRouteImport } from './routes/blog/tags/index'
@@ -80,6 +81,11 @@ const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
   path: '/subscribe/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
+  id: '/admin/outbox',
+  path: '/admin/outbox',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminSubscribersRoute = AppAdminSubscribersRouteImport.update({
   id: '/admin/subscribers',
   path: '/admin/subscribers',
@@ -118,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/subscribers': typeof AppAdminSubscribersRoute
   '/_app/blog/admin': typeof AppBlogAdminRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscribe/confirm'
     | '/blog/'
+    | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
     | '/blog/tags/$tag'
@@ -190,6 +200,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscribe/confirm'
     | '/blog'
+    | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
     | '/blog/tags/$tag'
@@ -208,6 +219,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/subscribe/confirm'
     | '/blog/'
+    | '/_app/admin/outbox'
     | '/_app/admin/subscribers'
     | '/_app/blog/admin'
     | '/blog/tags/$tag'
@@ -308,6 +320,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubscribeConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/outbox': {
+      id: '/_app/admin/outbox'
+      path: '/admin/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AppAdminOutboxRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/subscribers': {
       id: '/_app/admin/subscribers'
       path: '/admin/subscribers'
@@ -350,6 +369,7 @@ interface AppRouteChildren {
   AppAiExplanationsRoute: typeof AppAiExplanationsRoute
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
   AppBlogAdminRoute: typeof AppBlogAdminRoute
 }
@@ -358,6 +378,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAiExplanationsRoute: AppAiExplanationsRoute,
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,
   AppBlogAdminRoute: AppBlogAdminRoute,
 }

@@ -114,7 +114,7 @@ export const api = {
     apiRequest<{ message?: string }>(API.unsubscribe, { method: 'POST', body }),
   /** The confirmation mail's token: 200 for a first and a repeated use, 400 when invalid or expired. */
   confirmSubscription: (token: string) =>
-    apiRequest<{ message: string }>('/api/subscribe/confirm', { method: 'POST', body: { token } }),
+    apiRequest<{ message: string }>(API.subscribeConfirm, { method: 'POST', body: { token } }),
 
   // Owner's blog and subscriber administration
   adminPosts: (signal?: AbortSignal) => apiRequest<BlogPost[]>(API.adminBlog, { signal }),

@@ -9,9 +9,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { PlusIcon } from '../notes/note-icons.tsx';
-import { UsersIcon } from './admin-icons.tsx';
+import { MailIcon, UsersIcon } from './admin-icons.tsx';
 import { BackToNotesLink } from './BackToNotesLink.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
+import { MailBanner } from './mail/MailBanner.tsx';
 import { PostCard } from './PostCard.tsx';
 import { PostEditorDialog } from './PostEditorDialog.tsx';
 import { changedPostFields, createPostPayload, type PostFormValues } from './post-form.ts';
@@ -94,6 +95,12 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
         </HStack>
         <HStack gap="2" wrap="wrap">
           <Button asChild variant="outline" size="sm">
+            <Link to="/admin/outbox">
+              <MailIcon />
+              Outbox
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
             <Link to="/admin/subscribers">
               <UsersIcon />
               Manage Subscribers
@@ -105,6 +112,8 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
           </Button>
         </HStack>
       </Flex>
+
+      <MailBanner />
 
       <Tabs.Root value={tab} onValueChange={(details) => isPostTab(details.value) && setTab(details.value)}>
         <Tabs.List mb="4">
