@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAiRouter } from './routes/ai.ts';
@@ -17,6 +18,8 @@ import { createAuthRouter } from './routes/auth.ts';
 import { createBlogRouter } from './routes/blog.ts';
 import { createCommentsRouter } from './routes/comments.ts';
 import { createFeedsRouter } from './routes/feeds.ts';
+import { createMailRouter } from './routes/mail.ts';
+import { createConfirmRouter, createOneClickRouter } from './routes/mail-public.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { installPublicFastPath } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
@@ -45,6 +48,8 @@ export interface Services {
   /** Chosen once at start from `config.openai`: an OpenAI-compatible model, or the local algorithms. */
   ai: AiProvider;
   explanations: ExplanationService;
+  /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
+  mail: MailModule;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -67,18 +72,33 @@ export interface AppHandle {
 export async function createApp(config: Config): Promise<AppHandle> {
   const store = await Store.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
+  const settings = new SettingsService(store);
+  const blog = new BlogService(store);
+  const subscribers = new SubscriberService(store);
+  const mail = await MailModule.create({
+    store,
+    config: config.mail,
+    dataDir: config.dataDir,
+    blog,
+    settings,
+    subscribers,
+  });
   const services: Services = {
     users: new UserService(store),
     sessions,
     notes: new NoteService(store),
-    settings: new SettingsService(store),
-    blog: new BlogService(store),
+    settings,
+    blog,
     comments: new CommentService(store),
-    subscribers: new SubscriberService(store),
+    subscribers,
     ai: createAiProvider(config.openai),
     explanations: new ExplanationService(store),
+    mail,
   };
-  if (config.logRequests) console.log(describeAiProvider(services.ai, config.openai));
+  if (config.logRequests) {
+    console.log(describeAiProvider(services.ai, config.openai));
+    console.log(`E-mail: ${mail.service.transport.description}`);
+  }
   const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
   if (generatedPassword) {
     // Printed once, on the first start only; only its scrypt hash is stored.
@@ -97,6 +117,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(securityHeaders());
   app.use(compression());
   if (config.logRequests) app.use(morgan('short'));
+  app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
   app.use(originCheck(config.allowedOrigins));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(auth.loadSession);
@@ -113,6 +134,8 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createAdminBlogRouter(deps));
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
+  app.use(createConfirmRouter(deps));
+  app.use(createMailRouter(deps));
   app.use(createFeedsRouter(deps));
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -120,5 +143,15 @@ export async function createApp(config: Config): Promise<AppHandle> {
   mountWebApp(app, deps);
   app.use(errorHandler);
 
-  return { app, store, services, deps, close: () => store.close() };
+  await mail.start();
+  return {
+    app,
+    store,
+    services,
+    deps,
+    close: async () => {
+      await mail.stop();
+      await store.close();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 // Reads the server's configuration from environment variables into one typed object (see .env.example).
 import path from 'node:path';
+import { loadMailConfig, type MailConfig } from './mail/mail-config.ts';
 
 export interface OpenAiConfig {
   apiKey: string | null;
@@ -25,6 +26,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Journal size (bytes) past which the store compacts into a fresh snapshot. */
   compactThresholdBytes: number;
+  /** SMTP or capture mode, PUBLIC_URL, DKIM, throttling and schedules (mail/mail-config.ts). */
+  mail: MailConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -72,5 +75,6 @@ export function loadConfig(env: Env = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
+    mail: loadMailConfig(env),
   };
 }
