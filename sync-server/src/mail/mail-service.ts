@@ -98,7 +98,11 @@ export class MailService {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      headers: mail.headers ?? {},
+      // Our own headers are plain ASCII built here: sent as is (nodemailer would MIME-encode the quotes of
+      // List-Id, which list-aware clients then fail to read).
+      headers: Object.fromEntries(
+        Object.entries(mail.headers ?? {}).map(([name, value]) => [name, { prepared: true, value }]),
+      ),
     })
       .compile()
       .build();
