@@ -21,7 +21,8 @@ export class CommentAlerts {
   readonly #mail: MailService;
   readonly #settings: SettingsService;
   #timer: NodeJS.Timeout | null = null;
-  #checking: Promise<boolean> | null = null;
+  /** One check at a time, in call order. */
+  #chain: Promise<unknown> = Promise.resolve();
   #warned = false;
 
   constructor(store: Store, mail: MailService, settings: SettingsService) {
@@ -42,8 +43,9 @@ export class CommentAlerts {
 
   /** Sends the grouped alert if one is due; answers whether a mail went out. One check at a time. */
   check(now = new Date()): Promise<boolean> {
-    this.#checking ??= this.#check(now).finally(() => (this.#checking = null));
-    return this.#checking;
+    const run = this.#chain.then(() => this.#check(now));
+    this.#chain = run.catch(() => {});
+    return run;
   }
 
   async #check(now: Date): Promise<boolean> {

@@ -23,7 +23,8 @@ export class WeeklyDigest {
   readonly #mail: MailService;
   readonly #settings: SettingsService;
   #cron: Cron | null = null;
-  #running: Promise<DigestResult> | null = null;
+  /** Runs one at a time, in call order (the start-up catch-up may still run when the cron fires). */
+  #chain: Promise<unknown> = Promise.resolve();
 
   constructor(store: Store, mail: MailService, settings: SettingsService) {
     this.#store = store;
@@ -52,15 +53,18 @@ export class WeeklyDigest {
   }
 
   runIfDue(now = new Date()): Promise<DigestResult> {
-    this.#running ??= this.#runIfDue(now).finally(() => (this.#running = null));
-    return this.#running;
+    const run = this.#chain.then(() => this.#runIfDue(now));
+    this.#chain = run.catch(() => {});
+    return run;
   }
 
   async #runIfDue(now: Date): Promise<DigestResult> {
     const occurrence = this.lastOccurrence(now);
     if (!occurrence) return 'not-due';
     const week = isoWeekKey(occurrence);
-    if (this.#store.getMeta<string>(WEEK_META) === week) return 'already-sent';
+    // Keys sort by time ("2030-W02" > "2029-W52"), so a clock set back never sends an old week again.
+    const last = this.#store.getMeta<string>(WEEK_META);
+    if (last !== undefined && last >= week) return 'already-sent';
     const settings = ownerSettings(this.#store, this.#settings);
     if (!settings?.weeklyDigest || !settings.ownerEmail) {
       // Off (or nowhere to send) at the scheduled time: this week is settled, nothing to catch up later.
