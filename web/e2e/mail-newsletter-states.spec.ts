@@ -164,6 +164,8 @@ test('a refused send keeps the dialog on the preview with the server message', a
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('newsletter-dialog')).toHaveCount(0);
-  const card = page.getByTestId('admin-post-card').filter({ has: page.getByRole('heading', { name: title }) });
+  const card = page
+    .getByTestId('admin-post-card')
+    .filter({ has: page.getByRole('heading', { name: title }) });
   await expect(card.getByRole('button', { name: 'Send as newsletter' })).toBeFocused();
 });

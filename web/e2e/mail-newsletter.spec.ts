@@ -59,7 +59,7 @@ test('send a published post: preview, test, confirmation, progress, card line, u
   await expect(dialog.getByTestId('mail-text-part')).toContainText(`Hello readers of ${title}.`);
 
   await dialog.getByRole('button', { name: 'Send a test to me' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Test sent');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Test sent.' })).toBeVisible();
   await waitForMail(owner, 'owner-news@example.com', 'test');
 
   await dialog.getByRole('button', { name: `Send to ${n}` }).click();

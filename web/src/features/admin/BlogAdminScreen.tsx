@@ -34,7 +34,12 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
   const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
   const [deleteTarget, setDeleteTarget] = useState<BlogPost | null>(null);
   // The post stays set while the dialog closes (its exit animation); `open` says whether it is shown.
-  const [newsletter, setNewsletter] = useState<{ postId: number; open: boolean } | null>(null);
+  // publishFirst is fixed when it opens: the post becomes published mid-way, and the dialog keeps its name.
+  const [newsletter, setNewsletter] = useState<{
+    postId: number;
+    open: boolean;
+    publishFirst: boolean;
+  } | null>(null);
   const newsletterOpener = useRef<HTMLElement | null>(null);
   const { create, update, setPublished, remove } = usePostMutations();
   // Relative ages ('Created 5 minutes ago') are read against one clock per render of the list.
@@ -73,7 +78,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
   const onEdit = useCallback((post: BlogPost) => setEditor({ kind: 'edit', postId: post.id }), []);
   const onNewsletter = useCallback((post: BlogPost, opener: HTMLElement) => {
     newsletterOpener.current = opener;
-    setNewsletter({ postId: post.id, open: true });
+    setNewsletter({ postId: post.id, open: true, publishFirst: !post.published && !post.newsletter });
   }, []);
   // Read from the list, so a publish or a finished send shows in the dialog's title and mode at once.
   const newsletterPost = newsletter ? (posts?.find((post) => post.id === newsletter.postId) ?? null) : null;
@@ -181,6 +186,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
       ) : null}
       <NewsletterDialog
         post={newsletterPost}
+        publishFirst={newsletter?.publishFirst ?? false}
         open={newsletter?.open ?? false}
         onClose={() => setNewsletter((current) => (current ? { ...current, open: false } : null))}
         finalFocusEl={newsletterFocus}

@@ -9,14 +9,15 @@ import { NewsletterDialogBody } from './NewsletterDialogBody.tsx';
 interface Props {
   /** Kept while the dialog closes, so its content does not vanish mid-animation. */
   post: BlogPost | null;
+  /** A draft when the dialog opened: sending publishes it first. Fixed for the dialog's life. */
+  publishFirst: boolean;
   open: boolean;
   onClose(): void;
   /** The button that opened the dialog: focus goes back there when it closes. */
   finalFocusEl(): HTMLElement | null;
 }
 
-export function NewsletterDialog({ post, open, onClose, finalFocusEl }: Props) {
-  const publishFirst = post ? !post.published && !post.newsletter : false;
+export function NewsletterDialog({ post, publishFirst, open, onClose, finalFocusEl }: Props) {
   return (
     <Dialog.Root
       open={open && post !== null}

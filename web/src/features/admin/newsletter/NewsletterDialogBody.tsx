@@ -8,7 +8,6 @@ import { mailApi } from '../../../api/mail-api.ts';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { ADMIN_BLOG_KEY, BLOG_KEY } from '../../../api/queries.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
-import { toast } from '../../../ui/toast-store.ts';
 import { MailPartsTabs } from '../mail/MailPartsTabs.tsx';
 import { MAIL_STATUS_KEY, OUTBOX_KEY } from '../mail/mail-keys.ts';
 import { subscribersText } from '../mail/mail-texts.ts';
@@ -72,23 +71,15 @@ function ComposeSteps({ post, publishFirst, onStarted }: ComposeProps) {
     if (step === 'confirm') backRef.current?.focus();
   }, [step]);
 
-  const test = useMutation({
-    mutationFn: () => mailApi.newsletterTest(post.id),
-    onSuccess: (answer) => toast({ title: 'Test sent', description: answer.message }),
-    onError: (error) => toast({ title: 'Test not sent', description: error.message, variant: 'destructive' }),
-  });
+  // Answers show inside the dialog, not as toasts: an open modal hides the rest of the page (and its
+  // toasts) from assistive technology.
+  const test = useMutation({ mutationFn: () => mailApi.newsletterTest(post.id) });
   const start = useMutation({
     mutationFn: (recipients: number) =>
       publishFirst
         ? mailApi.publishAndSend(post.id, recipients)
         : mailApi.sendNewsletter(post.id, recipients),
-    onSuccess: (started) => {
-      toast({
-        title: publishFirst ? 'Published; the newsletter is on its way' : 'The newsletter is on its way',
-        description: `Sending to ${subscribersText(started.total)}.`,
-      });
-      onStarted(started);
-    },
+    onSuccess: onStarted,
     onError: (error) => {
       setSendError(error.message);
       setStep('preview');
@@ -174,6 +165,15 @@ function ComposeSteps({ post, publishFirst, onStarted }: ComposeProps) {
             </Text>
           </Stack>
           <MailPartsTabs html={preview.html} text={preview.text} subject={preview.subject} />
+          {test.data ? (
+            <Text role="status" color="fg.success" data-testid="newsletter-test-answer">
+              Test sent. {test.data.message}
+            </Text>
+          ) : test.error ? (
+            <Text role="alert" color="fg.error" data-testid="newsletter-test-answer">
+              Test not sent. {test.error.message}
+            </Text>
+          ) : null}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap">

@@ -5,7 +5,6 @@ import type { NewsletterSend } from '@private-notes/shared';
 import { useEffect, useRef, useState } from 'react';
 import { mailApi } from '../../../api/mail-api.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
-import { toast } from '../../../ui/toast-store.ts';
 import { canRetryUncertain, progressPercent, sendCountsText, sendStateLabel } from './newsletter-progress.ts';
 import type { NewsletterProgress } from './use-newsletter-progress.ts';
 
@@ -26,12 +25,10 @@ export function NewsletterProgressView({ postId, progress, send }: Props) {
     if (warning) cancelRef.current?.focus();
   }, [warning]);
 
-  const failed = (title: string) => (error: Error) =>
-    toast({ title, description: error.message, variant: 'destructive' });
+  // A refusal shows inside the dialog: an open modal hides the page's toasts from assistive technology.
   const resume = useMutation({
     mutationFn: () => mailApi.resumeNewsletter(postId),
     onSuccess: progress.replace,
-    onError: failed('Could not resume'),
   });
   const retry = useMutation({
     mutationFn: () => mailApi.retryUncertain(postId),
@@ -39,8 +36,12 @@ export function NewsletterProgressView({ postId, progress, send }: Props) {
       setWarning(false);
       progress.replace(answer);
     },
-    onError: failed('Could not retry'),
   });
+  const refusal = resume.error
+    ? `Could not resume. ${resume.error.message}`
+    : retry.error
+      ? `Could not retry. ${retry.error.message}`
+      : null;
 
   return (
     <>
@@ -56,6 +57,11 @@ export function NewsletterProgressView({ postId, progress, send }: Props) {
             </Progress.Track>
           </Progress.Root>
           <Text data-testid="newsletter-counts">{sendCountsText(send)}</Text>
+          {refusal ? (
+            <Text color="fg.error" role="alert">
+              {refusal}
+            </Text>
+          ) : null}
           {progress.error ? (
             <Text color="fg.error" fontSize="sm">
               Progress could not be read: {progress.error}
