@@ -215,7 +215,7 @@ export class NewsletterService {
 
   /** The job: send every due pending recipient with as many workers as SMTP connections. */
   async #run(job: JobRecord, context: JobContext): Promise<JobOutcome> {
-    const { store, mail, subscribers } = this.#d;
+    const { store, mail } = this.#d;
     const send = store.get('newsletterSends', (job.payload as { sendId: number }).sendId);
     if (!send) return { state: 'done' };
     const post = store.get('posts', send.postId);
@@ -224,7 +224,7 @@ export class NewsletterService {
       template = this.#render(post, send.publicUrl);
       this.#templates.set(send.id, template);
     }
-    const { retryDelaysMs, pauseAfterErrors, maxConnections } = mail.config;
+    const { pauseAfterErrors, maxConnections } = mail.config;
     let pausedReason: string | null = null;
     let errorsInARow = 0;
 
@@ -241,9 +241,13 @@ export class NewsletterService {
       if (queue.length === 0) break;
 
       const worker = async (): Promise<void> => {
+        // The `sent` write is not awaited: this worker's next write queues behind it in the same journal,
+        // so by the time the next hand-over starts both are durable. A crash leaves at most one record per
+        // worker in doubt (the one in flight), never a pending one that already went out.
+        let lastWrite: Promise<unknown> = Promise.resolve();
         while (!context.signal.aborted && pausedReason === null) {
           const next = queue.shift();
-          if (!next) return;
+          if (!next) break;
           const r = store.get('newsletterRecipients', next.id);
           if (r?.state !== 'pending') continue;
           const subscriber = store.get('subscribers', r.subscriberId);
@@ -258,38 +262,21 @@ export class NewsletterService {
           const token = signUnsubscribeToken(this.#d.tokenKey, r.subscriberId);
           try {
             await mail.send(personalise(template, r.email, token), 'newsletter', { keep: false });
-            await store.write((tx) =>
-              setState(tx, sending, { state: 'sent', error: null, nextAttemptAt: null }),
-            );
-            errorsInARow = 0;
           } catch (error) {
-            const kind = classifySmtpError(error);
-            const reason = describeSmtpError(error);
             errorsInARow++;
-            if (kind === 'auth') {
-              // Not this recipient's fault: back to pending without spending a try.
-              await store.write((tx) =>
-                setState(tx, sending, { state: 'pending', tries: r.tries, error: reason }),
-              );
-              pausedReason = `SMTP authentication failed: ${reason}. Check SMTP_USER and SMTP_PASSWORD, then resume.`;
-            } else if (kind === 'permanent') {
-              await store.write((tx) => setState(tx, sending, { state: 'failed', error: reason }));
-              await subscribers.markBounced(r.subscriberId, reason);
-            } else if (kind === 'uncertain') {
-              await store.write((tx) => setState(tx, sending, { state: 'uncertain', error: reason }));
-            } else if (sending.tries > retryDelaysMs.length) {
-              await store.write((tx) => setState(tx, sending, { state: 'failed', error: reason }));
-            } else {
-              const wait = retryDelaysMs[sending.tries - 1]!;
-              const nextAttemptAt = new Date(Date.now() + wait).toISOString();
-              await store.write((tx) =>
-                setState(tx, sending, { state: 'pending', error: reason, nextAttemptAt }),
-              );
-            }
-            if (pausedReason === null && errorsInARow >= pauseAfterErrors)
-              pausedReason = `Paused after ${errorsInARow} failed attempts in a row. The last answer: ${reason}`;
+            const reason = await this.#recordFailure(sending, error);
+            if (reason.pause) pausedReason = reason.pause;
+            else if (errorsInARow >= pauseAfterErrors)
+              pausedReason = `Paused after ${errorsInARow} failed attempts in a row. The last answer: ${reason.text}`;
+            continue;
           }
+          errorsInARow = 0;
+          lastWrite = store.write((tx) =>
+            setState(tx, sending, { state: 'sent', error: null, nextAttemptAt: null }),
+          );
+          lastWrite.catch(() => {}); // a storage failure surfaces on the next awaited write
         }
+        await lastWrite;
       };
       await Promise.all(Array.from({ length: Math.min(maxConnections, queue.length) }, worker));
       if (context.signal.aborted) return { state: 'wait', until: new Date() };
@@ -313,6 +300,40 @@ export class NewsletterService {
     });
     this.#templates.delete(send.id);
     return { state: 'done' };
+  }
+
+  /** What a failed hand-over means for the recipient (and the subscriber); `pause` stops the whole send. */
+  async #recordFailure(
+    sending: NewsletterRecipientRecord,
+    error: unknown,
+  ): Promise<{ text: string; pause?: string }> {
+    const { store, mail, subscribers } = this.#d;
+    const kind = classifySmtpError(error);
+    const text = describeSmtpError(error);
+    if (kind === 'auth') {
+      // Not this recipient's fault: back to pending without spending a try.
+      await store.write((tx) =>
+        setState(tx, sending, { state: 'pending', tries: sending.tries - 1, error: text }),
+      );
+      return {
+        text,
+        pause: `SMTP authentication failed: ${text}. Check SMTP_USER and SMTP_PASSWORD, then resume.`,
+      };
+    }
+    if (kind === 'permanent') {
+      await store.write((tx) => setState(tx, sending, { state: 'failed', error: text }));
+      await subscribers.markBounced(sending.subscriberId, text);
+    } else if (kind === 'uncertain') {
+      await store.write((tx) => setState(tx, sending, { state: 'uncertain', error: text }));
+    } else if (sending.tries > mail.config.retryDelaysMs.length) {
+      await store.write((tx) => setState(tx, sending, { state: 'failed', error: text }));
+    } else {
+      const nextAttemptAt = new Date(
+        Date.now() + mail.config.retryDelaysMs[sending.tries - 1]!,
+      ).toISOString();
+      await store.write((tx) => setState(tx, sending, { state: 'pending', error: text, nextAttemptAt }));
+    }
+    return { text };
   }
 }
 
