@@ -18,6 +18,7 @@ test('subscribe → open the confirmation link → confirm → active in the adm
   page,
   browser,
   signIn,
+  consoleErrors,
 }) => {
   const email = `${uniqueWord('optin')}@example.com`;
   await page.goto('/blog');
@@ -40,6 +41,8 @@ test('subscribe → open the confirmation link → confirm → active in the adm
   await expect(page).toHaveTitle('Confirm your subscription | Private Notes');
   await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
   expect(await subscriberStatus(owner, email)).toBe('pending');
+  // Server-rendered and hydrated without a mismatch.
+  expect(consoleErrors).toEqual([]);
 
   await page.getByRole('button', { name: 'Confirm subscription' }).click();
   await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
