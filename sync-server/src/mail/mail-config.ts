@@ -53,7 +53,7 @@ function intIn(name: string, value: string | undefined, min: number, max: number
   return n;
 }
 
-/** `https://blog.example/` → `https://blog.example`; anything but an http(s) origin is refused. */
+/** `https://blog.example/` → `https://blog.example`; anything but an http(s) origin (no path) is refused. */
 export function parsePublicUrl(value: string | undefined): string | null {
   const raw = nonEmpty(value);
   if (raw === null) return null;
@@ -61,11 +61,20 @@ export function parsePublicUrl(value: string | undefined): string | null {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`PUBLIC_URL must be an http(s) address such as https://blog.example, got "${raw}"`);
+    throw new Error(
+      `PUBLIC_URL must be an http(s) origin such as https://blog.example (no path), got "${raw}"`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`PUBLIC_URL must be an http(s) address such as https://blog.example, got "${raw}"`);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  )
+    throw new Error(
+      `PUBLIC_URL must be an http(s) origin such as https://blog.example (no path), got "${raw}"`,
+    );
+  return url.origin;
 }
 
 function parseSmtp(env: Env): SmtpConfig | null {
