@@ -41,14 +41,17 @@ export class CommentAlerts {
     this.#timer = null;
   }
 
-  /** Sends the grouped alert if one is due; answers whether a mail went out. One check at a time. */
-  check(now = new Date()): Promise<boolean> {
-    const run = this.#chain.then(() => this.#check(now));
+  /**
+   * Sends the grouped alert if one is due; answers whether a mail went out. `requestOrigin` is the origin
+   * of the comment that triggered the check (used for links in capture mode only, see MailService).
+   */
+  check(now = new Date(), requestOrigin: string | null = null): Promise<boolean> {
+    const run = this.#chain.then(() => this.#check(now, requestOrigin));
     this.#chain = run.catch(() => {});
     return run;
   }
 
-  async #check(now: Date): Promise<boolean> {
+  async #check(now: Date, requestOrigin: string | null): Promise<boolean> {
     const settings = ownerSettings(this.#store, this.#settings);
     if (!settings?.emailNotifications || !settings.ownerEmail) return false;
     const progress = this.#store.getMeta<AlertProgress>(META) ?? { lastCommentId: 0, lastSentAt: null };
@@ -59,7 +62,7 @@ export class CommentAlerts {
       now.getTime() - Date.parse(progress.lastSentAt) < this.#mail.config.alertIntervalMs
     )
       return false;
-    const publicUrl = this.#mail.publicUrl();
+    const publicUrl = this.#mail.publicUrl(requestOrigin);
     if (!publicUrl) {
       if (!this.#warned) console.warn('Comment alert not sent: PUBLIC_URL is not set.');
       this.#warned = true;
