@@ -166,8 +166,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 <Field.ErrorText>{errors.ownerEmail}</Field.ErrorText>
               ) : (
                 <Field.HelperText>
-                  Where the site sends your comment alerts, the weekly digest and test e-mails. Never shown on
-                  the blog.
+                  Where the site mails you: comment alerts, the weekly summary and test e-mails. Never shown
+                  on the blog.
                 </Field.HelperText>
               )}
             </Field.Root>
