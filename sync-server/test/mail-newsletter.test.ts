@@ -104,10 +104,15 @@ describe('newsletter issue', () => {
     await s.api('PUT', `/api/admin/subscribers/${subscriber!.id}`, { cookie, body: { active: true } });
 
     const card = await s.api('GET', '/api/admin/blog', { cookie });
-    expect(card.body.find((p: { id: number }) => p.id === post.id).newsletter).toMatchObject({
+    expect(card.body.find((p: { id: number }) => p.id === post.id).newsletter).toEqual({
       sendId: done.id,
       recipients: 3,
+      sentAt: done.finishedAt,
     });
+    // Visitors never learn how many subscribers there are.
+    const publicList = await s.api('GET', '/api/blog');
+    expect(publicList.body.find((p: { id: number }) => p.id === post.id)).not.toHaveProperty('newsletter');
+    expect((await s.api('GET', `/api/blog/${post.id}`)).body).not.toHaveProperty('newsletter');
   });
 
   it('refuses a second send, a draft, and a recipient count that no longer matches, changing nothing', async () => {

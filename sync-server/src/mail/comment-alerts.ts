@@ -69,7 +69,9 @@ export class CommentAlerts {
       return false;
     }
     try {
-      await this.#mail.send(this.#compose(settings.ownerEmail, waiting, publicUrl), 'alert', { keep: true });
+      await this.#mail.send(await this.#compose(settings.ownerEmail, waiting, publicUrl), 'alert', {
+        keep: true,
+      });
     } catch (error) {
       console.error('Comment alert not sent:', (error as Error).message);
       return false;
@@ -79,7 +81,7 @@ export class CommentAlerts {
     return true;
   }
 
-  #compose(to: string, comments: CommentRecord[], publicUrl: string) {
+  async #compose(to: string, comments: CommentRecord[], publicUrl: string) {
     const byPost = new Map<number, CommentRecord[]>();
     for (const c of comments) byPost.set(c.postId, [...(byPost.get(c.postId) ?? []), c]);
     const sections: string[] = [];
@@ -98,7 +100,7 @@ export class CommentAlerts {
     }
     const n = comments.length;
     const subject = `${n} new comment${n === 1 ? '' : 's'} waiting for moderation`;
-    const { html, text } = renderMail({
+    const { html, text } = await renderMail({
       siteName: SITE_NAME,
       heading: subject,
       bodyHtml: sections.join(''),

@@ -8,8 +8,8 @@ export function confirmUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${MAIL_PAGES.confirm}?token=${encodeURIComponent(token)}`;
 }
 
-export function confirmationMail(to: string, siteName: string, link: string): OutgoingMail {
-  const { html, text } = renderMail({
+export async function confirmationMail(to: string, siteName: string, link: string): Promise<OutgoingMail> {
+  const { html, text } = await renderMail({
     siteName,
     heading: 'Confirm your subscription',
     bodyHtml: `<p>Someone (we hope you) asked to receive new posts from ${escapeHtml(siteName)} at

@@ -88,8 +88,8 @@ export class MailModule {
     if (!publicUrl) return fail('PUBLIC_URL is not set');
     const link = confirmUrl(publicUrl, token);
     if (this.service.capturing) console.log(`Confirmation link for ${subscriber.email} (captured): ${link}`);
-    return this.service
-      .send(confirmationMail(subscriber.email, SITE_NAME, link), 'confirmation', { keep: true })
+    return confirmationMail(subscriber.email, SITE_NAME, link)
+      .then((mail) => this.service.send(mail, 'confirmation', { keep: true }))
       .catch((error: Error) => fail(error.message));
   }
 

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MailKind, MailStatus, OutboxMessage, OutboxMessageDetail } from '@private-notes/shared';
-import { simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { HttpError } from '../http/http-error.ts';
 import type { OutboxRecord, Store } from '../storage/index.ts';
@@ -174,6 +173,8 @@ export class MailService {
 
   async outboxMessage(id: string): Promise<OutboxMessageDetail> {
     const { record, raw } = await this.rawMessage(id);
+    // Loaded on first use: only the Outbox preview needs a MIME parser.
+    const { simpleParser } = await import('mailparser');
     const parsed = await simpleParser(raw);
     return {
       ...toOutboxMessage(record),

@@ -14,19 +14,19 @@ export interface NewsletterTemplate {
   headers: Record<string, string>;
 }
 
-export function renderNewsletter(
+export async function renderNewsletter(
   post: BlogPost,
   contentHtml: string,
   publicUrl: string,
   siteName: string,
-): NewsletterTemplate {
+): Promise<NewsletterTemplate> {
   const postUrl = `${publicUrl}${postPath(post)}`;
   const image =
     post.imageUrl && /^https?:\/\//i.test(post.imageUrl)
       ? `<p><img src="${escapeHtml(post.imageUrl)}" alt=""></p>`
       : '';
   const unsubscribeUrl = unsubscribePageUrl(publicUrl, TOKEN_PLACEHOLDER);
-  const { html, text } = renderMail({
+  const { html, text } = await renderMail({
     siteName,
     heading: post.title,
     bodyHtml: `${image}${absolutiseUrls(contentHtml, postUrl)}

@@ -54,12 +54,12 @@ export class NewsletterService {
     return post;
   }
 
-  #render(post: BlogPost, publicUrl: string): NewsletterTemplate {
+  #render(post: BlogPost, publicUrl: string): Promise<NewsletterTemplate> {
     return renderNewsletter(post, this.#d.blog.renderedHtml(post), publicUrl, SITE_NAME);
   }
 
-  preview(postId: number, publicUrl: string): NewsletterPreview {
-    const template = this.#render(this.#post(postId), publicUrl);
+  async preview(postId: number, publicUrl: string): Promise<NewsletterPreview> {
+    const template = await this.#render(this.#post(postId), publicUrl);
     const sample = personalise(template, 'subscriber@example.com', 'preview');
     return {
       subject: sample.subject,
@@ -70,7 +70,7 @@ export class NewsletterService {
   }
 
   async sendTest(postId: number, to: string, publicUrl: string): Promise<void> {
-    const template = this.#render(this.#post(postId), publicUrl);
+    const template = await this.#render(this.#post(postId), publicUrl);
     const mail = personalise(template, to, 'preview');
     await this.#d.mail.send({ ...mail, subject: `[Test] ${mail.subject}` }, 'test', { keep: true });
   }
@@ -221,7 +221,7 @@ export class NewsletterService {
     const post = store.get('posts', send.postId);
     let template = this.#templates.get(send.id);
     if (!template && post) {
-      template = this.#render(post, send.publicUrl);
+      template = await this.#render(post, send.publicUrl);
       this.#templates.set(send.id, template);
     }
     const { pauseAfterErrors, maxConnections } = mail.config;
@@ -289,15 +289,10 @@ export class NewsletterService {
         nextRetry = Math.min(nextRetry, r.nextAttemptAt ? Date.parse(r.nextAttemptAt) : Date.now());
     if (Number.isFinite(nextRetry)) return { state: 'wait', until: new Date(nextRetry) };
 
-    await store.write((tx) => {
-      const current = tx.get('newsletterSends', send.id)!;
-      const finishedAt = new Date().toISOString();
-      tx.update('newsletterSends', send.id, { finishedAt });
-      if (tx.get('posts', send.postId))
-        tx.update('posts', send.postId, {
-          newsletter: { sendId: send.id, recipients: current.sent, sentAt: finishedAt },
-        });
-    });
+    // The owner's post card shows "Sent to N subscribers on {date}" from this (BlogService.#forOwner).
+    await store.write((tx) =>
+      tx.update('newsletterSends', send.id, { finishedAt: new Date().toISOString() }),
+    );
     this.#templates.delete(send.id);
     return { state: 'done' };
   }

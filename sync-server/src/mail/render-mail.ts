@@ -1,7 +1,12 @@
 // Turns a mail's content into what mail clients render well: one HTML part with every style inlined (juice)
 // and a plain-text alternative (html-to-text). No tracking pixels, no rewritten links.
-import { convert } from 'html-to-text';
-import juice from 'juice';
+// juice and html-to-text are loaded on first use: together they add about a second to the server's
+// start on a busy machine, and many servers never send a mail.
+let renderers: Promise<[typeof import('juice'), typeof import('html-to-text')]> | null = null;
+function loadRenderers() {
+  renderers ??= Promise.all([import('juice').then((m) => m.default), import('html-to-text')]);
+  return renderers;
+}
 
 export interface MailContent {
   /** The big heading inside the mail. */
@@ -51,7 +56,8 @@ blockquote { border-left: 3px solid #d4d4d8; margin: 0; padding-left: 12px; colo
 .footer a { color: #52525b; }
 `;
 
-export function renderMail(content: MailContent): RenderedMail {
+export async function renderMail(content: MailContent): Promise<RenderedMail> {
+  const [juice, { convert }] = await loadRenderers();
   const document = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(content.heading)}</title><style>${STYLES}</style></head>

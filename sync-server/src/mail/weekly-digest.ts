@@ -78,7 +78,7 @@ export class WeeklyDigest {
     }
     const views = currentViews(this.#store);
     try {
-      await this.#mail.send(this.compose(settings.ownerEmail, week, now, publicUrl), 'digest', {
+      await this.#mail.send(await this.compose(settings.ownerEmail, week, now, publicUrl), 'digest', {
         keep: true,
       });
     } catch (error) {
@@ -92,7 +92,7 @@ export class WeeklyDigest {
     return 'sent';
   }
 
-  compose(to: string, week: string, now: Date, publicUrl: string): OutgoingMail {
+  async compose(to: string, week: string, now: Date, publicUrl: string): Promise<OutgoingMail> {
     const since = now.getTime() - WEEK_MS;
     const inWeek = (iso: string | null | undefined) =>
       !!iso && Date.parse(iso) > since && Date.parse(iso) <= now.getTime();
@@ -122,7 +122,7 @@ export class WeeklyDigest {
           `<li><a href="${escapeHtml(`${publicUrl}${postPath(r.post)}`)}">${escapeHtml(r.post.title)}</a>: ${r.views}</li>`,
       )
       .join('');
-    const { html, text } = renderMail({
+    const { html, text } = await renderMail({
       siteName: SITE_NAME,
       heading: `Your week on ${SITE_NAME} (${week})`,
       bodyHtml: `<ul>

@@ -47,7 +47,7 @@ export function createMailRouter({ auth, services }: Deps): Router {
   router.post('/api/admin/mail/test', async (req, res) => {
     const to = ownerEmail(req);
     if (!to) throw new HttpError(400, NO_OWNER_EMAIL);
-    const { html, text } = renderMail({
+    const { html, text } = await renderMail({
       siteName: SITE_NAME,
       heading: 'Test e-mail',
       bodyHtml: `<p>This is a test from ${SITE_NAME}. If you can read it, e-mail works.</p><p>Sent with: ${mail.service.transport.description}</p>`,
@@ -82,9 +82,9 @@ export function createMailRouter({ auth, services }: Deps): Router {
     res.send(raw);
   });
 
-  router.get('/api/admin/blog/:id/newsletter/preview', (req, res) => {
+  router.get('/api/admin/blog/:id/newsletter/preview', async (req, res) => {
     const id = parseIdParam(req);
-    res.json(mail.newsletter.preview(id, mail.service.requirePublicUrl(requestOrigin(req))));
+    res.json(await mail.newsletter.preview(id, mail.service.requirePublicUrl(requestOrigin(req))));
   });
 
   router.post('/api/admin/blog/:id/newsletter/test', async (req, res) => {
