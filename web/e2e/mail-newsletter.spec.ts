@@ -17,7 +17,10 @@ test.beforeAll(async () => {
   owner = await ownerApi();
   visitor = await request.newContext({ baseURL: BASE_URL });
   const settings = await (await owner.get('/api/user/settings')).json();
-  await owner.put('/api/user/settings', { data: { ...settings, ownerEmail: 'owner-news@example.com' } });
+  // Alerts off: a comment alert sent now would hold back mail-notifications' alert for 10 minutes.
+  await owner.put('/api/user/settings', {
+    data: { ...settings, ownerEmail: 'owner-news@example.com', emailNotifications: false },
+  });
   await subscribeConfirmed(visitor, owner, { email: reader });
 });
 test.afterAll(async () => {
