@@ -37,7 +37,7 @@ test('a captured test e-mail: banner, transport, list, HTML and text preview, he
   );
 
   // The newest message is listed first and previewed.
-  const messages = page.getByRole('table', { name: 'Messages' });
+  const messages = page.getByRole('list', { name: 'Messages' });
   const first = messages.getByTestId('outbox-row').first();
   await expect(first).toContainText(OWNER_EMAIL);
   await expect(first).toContainText('test');

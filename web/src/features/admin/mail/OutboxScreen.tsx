@@ -1,7 +1,7 @@
 // The Outbox (/admin/outbox): every e-mail the site sent, failed to send, or captured because no SMTP
 // server is configured, newest first; the selected one is previewed beside the list. Also the transport
 // in use with its Verify / Send a test buttons, and the capture banner.
-import { Badge, Box, Button, Flex, Grid, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { OutboxMessage } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
@@ -101,28 +101,24 @@ interface ListProps {
 
 function OutboxList({ messages, selectedId, onSelect }: ListProps) {
   return (
-    <Box borderWidth="1px" borderRadius="lg" overflow="auto" maxH="75vh" alignSelf="start">
-      <Table.Root size="sm" aria-label="Messages" stickyHeader>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Subject</Table.ColumnHeader>
-            <Table.ColumnHeader>To</Table.ColumnHeader>
-            <Table.ColumnHeader>Kind</Table.ColumnHeader>
-            <Table.ColumnHeader>State</Table.ColumnHeader>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {messages.map((message) => (
-            <OutboxRow
-              key={message.id}
-              message={message}
-              current={message.id === selectedId}
-              onSelect={onSelect}
-            />
-          ))}
-        </Table.Body>
-      </Table.Root>
+    <Box
+      as="ul"
+      aria-label="Messages"
+      listStyleType="none"
+      borderWidth="1px"
+      borderRadius="lg"
+      overflow="auto"
+      maxH="75vh"
+      alignSelf="start"
+    >
+      {messages.map((message) => (
+        <OutboxRow
+          key={message.id}
+          message={message}
+          current={message.id === selectedId}
+          onSelect={onSelect}
+        />
+      ))}
     </Box>
   );
 }
@@ -136,31 +132,38 @@ interface RowProps {
 /** Memoised: the list holds up to 500 messages, and choosing one should re-render two rows, not all. */
 const OutboxRow = memo(function OutboxRow({ message, current, onSelect }: RowProps) {
   return (
-    <Table.Row data-testid="outbox-row" bg={current ? 'bg.muted' : undefined}>
-      <Table.Cell>
-        <Button
-          variant="plain"
-          size="sm"
-          px="0"
-          h="auto"
-          minH="8"
-          textAlign="start"
-          whiteSpace="normal"
-          fontWeight={current ? 'bold' : 'medium'}
-          aria-current={current ? 'true' : undefined}
-          onClick={() => onSelect(message.id)}
-        >
-          {message.subject}
-        </Button>
-      </Table.Cell>
-      <Table.Cell wordBreak="break-all">{message.to}</Table.Cell>
-      <Table.Cell>{message.kind}</Table.Cell>
-      <Table.Cell>
-        <Badge variant="subtle" colorPalette={OUTBOX_STATE_PALETTE[message.state]}>
+    <Box
+      as="li"
+      data-testid="outbox-row"
+      px="3"
+      py="2"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: '0' }}
+      bg={current ? 'bg.muted' : undefined}
+    >
+      <Button
+        variant="plain"
+        size="sm"
+        px="0"
+        h="auto"
+        minH="6"
+        textAlign="start"
+        whiteSpace="normal"
+        wordBreak="break-word"
+        fontWeight={current ? 'bold' : 'semibold'}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => onSelect(message.id)}
+      >
+        {message.subject}
+      </Button>
+      <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
+        <Text wordBreak="break-all">{message.to}</Text>
+        <Text>· {message.kind}</Text>
+        <Badge size="sm" variant="subtle" colorPalette={OUTBOX_STATE_PALETTE[message.state]}>
           {message.state}
         </Badge>
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{outboxDate(message.createdAt)}</Table.Cell>
-    </Table.Row>
+        <Text>{outboxDate(message.createdAt)}</Text>
+      </HStack>
+    </Box>
   );
 });
