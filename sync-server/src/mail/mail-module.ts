@@ -14,6 +14,7 @@ import { MailService } from './mail-service.ts';
 import { mailTokenKey, verifyUnsubscribeToken } from './mail-tokens.ts';
 import { createMailTransport } from './mail-transport.ts';
 import { NewsletterService } from './newsletter-service.ts';
+import { loadRenderers } from './render-mail.ts';
 import { WeeklyDigest } from './weekly-digest.ts';
 
 export interface MailModuleDeps {
@@ -66,6 +67,8 @@ export class MailModule {
     this.jobs.start();
     this.alerts.start();
     this.digest.start();
+    // Load the renderers once the server is up and idle, not in the middle of the first send.
+    setTimeout(() => void loadRenderers(), 2000).unref();
   }
 
   async stop(): Promise<void> {

@@ -22,6 +22,7 @@ import { signUnsubscribeToken } from './mail-tokens.ts';
 import { type NewsletterTemplate, personalise, renderNewsletter } from './newsletter-mail.ts';
 
 export const NEWSLETTER_JOB = 'newsletter-send';
+const PREPARE_CHUNK = 500;
 const COUNTED: Partial<Record<RecipientState, 'sent' | 'failed' | 'skipped' | 'uncertain'>> = {
   sent: 'sent',
   failed: 'failed',
@@ -118,36 +119,28 @@ export class NewsletterService {
       );
   }
 
-  /** Fixes the recipient list and starts the send job (one transaction: all of it exists, or none). */
+  /**
+   * Creates the send and its job in one transaction; the job then fixes the recipient list (in chunks, so
+   * 10,000 records do not hold the event loop) before the first message goes out.
+   */
   async start(
     postId: number,
     confirmedRecipients: number,
     publicUrl: string,
     now = new Date(),
   ): Promise<NewsletterSend> {
-    const recipients = this.#d.subscribers.activeSubscribers();
     const { send, job } = await this.#d.store.write((tx) => {
       this.assertCanStart(postId, confirmedRecipients, { draftAllowed: false });
       const sendId = tx.nextId('newsletterSends');
       const job = this.#d.jobs.enqueueIn(tx, NEWSLETTER_JOB, `newsletter:${postId}`, { sendId }, now);
       const at = now.toISOString();
-      for (const r of recipients)
-        tx.insert('newsletterRecipients', {
-          sendId,
-          subscriberId: r.id,
-          email: r.email,
-          state: 'pending',
-          tries: 0,
-          nextAttemptAt: null,
-          error: null,
-          updatedAt: at,
-        });
       const send = tx.insert('newsletterSends', {
         id: sendId,
         postId,
         jobId: job.id,
         publicUrl,
-        total: recipients.length,
+        prepared: false,
+        total: confirmedRecipients,
         sent: 0,
         failed: 0,
         skipped: 0,
@@ -213,11 +206,48 @@ export class NewsletterService {
     });
   }
 
+  /**
+   * Writes one pending record per active subscriber, 500 per transaction with a yield between, then marks
+   * the list fixed. Resumable: after a crash it adds only the subscribers not yet on the list. Nothing is
+   * sent before the list is complete.
+   */
+  async #prepare(sendId: number, signal: AbortSignal): Promise<boolean> {
+    const { store, subscribers } = this.#d;
+    const listed = new Set<number>();
+    for (const r of store.values('newsletterRecipients')) if (r.sendId === sendId) listed.add(r.subscriberId);
+    const todo = subscribers.activeSubscribers().filter((s) => !listed.has(s.id));
+    for (let i = 0; i < todo.length; i += PREPARE_CHUNK) {
+      if (signal.aborted) return false;
+      const at = new Date().toISOString();
+      await store.write((tx) => {
+        for (const s of todo.slice(i, i + PREPARE_CHUNK))
+          tx.insert('newsletterRecipients', {
+            sendId,
+            subscriberId: s.id,
+            email: s.email,
+            state: 'pending',
+            tries: 0,
+            nextAttemptAt: null,
+            error: null,
+            updatedAt: at,
+          });
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await store.write((tx) =>
+      tx.update('newsletterSends', sendId, { prepared: true, total: listed.size + todo.length }),
+    );
+    return true;
+  }
+
   /** The job: send every due pending recipient with as many workers as SMTP connections. */
   async #run(job: JobRecord, context: JobContext): Promise<JobOutcome> {
     const { store, mail } = this.#d;
-    const send = store.get('newsletterSends', (job.payload as { sendId: number }).sendId);
-    if (!send) return { state: 'done' };
+    const sendId = (job.payload as { sendId: number }).sendId;
+    if (!store.get('newsletterSends', sendId)) return { state: 'done' };
+    if (!store.get('newsletterSends', sendId)!.prepared && !(await this.#prepare(sendId, context.signal)))
+      return { state: 'wait', until: new Date() };
+    const send = store.get('newsletterSends', sendId)!;
     const post = store.get('posts', send.postId);
     let template = this.#templates.get(send.id);
     if (!template && post) {

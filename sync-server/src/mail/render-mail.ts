@@ -3,7 +3,7 @@
 // juice and html-to-text are loaded on first use: together they add about a second to the server's
 // start on a busy machine, and many servers never send a mail.
 let renderers: Promise<[typeof import('juice'), typeof import('html-to-text')]> | null = null;
-function loadRenderers() {
+export function loadRenderers() {
   renderers ??= Promise.all([import('juice').then((m) => m.default), import('html-to-text')]);
   return renderers;
 }

@@ -129,6 +129,8 @@ export interface NewsletterSendRecord {
   jobId: number;
   /** The origin links in this issue point to, fixed at the start so a resumed send links alike. */
   publicUrl: string;
+  /** False until the job has written every recipient record (see NewsletterService.#prepare). */
+  prepared: boolean;
   total: number;
   sent: number;
   failed: number;
