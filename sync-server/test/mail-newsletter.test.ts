@@ -2,8 +2,10 @@
 // recipient with both parts, absolute URLs, List-* headers and a working unsubscribe token; the post's
 // `newsletter` field; refusals; and faults injected by the server (451 then success, 421, 550 → bounced,
 // a connection cut during DATA → uncertain, then retried on request; failed authentication → paused).
+import { rm } from 'node:fs/promises';
 import type { NewsletterSend } from '@private-notes/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NEWSLETTER_JOB } from '../src/mail/newsletter-service.ts';
 import type { TestServer } from './helpers.ts';
 import {
   createPost,
@@ -283,6 +285,73 @@ describe('newsletter authentication failure', () => {
     } finally {
       await s.close();
       await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('newsletter preparation after a crash', () => {
+  it('a send cut short while fixing its list completes the list and sends each recipient once', async () => {
+    const smtp = await startSmtpServer();
+    let s = await startMailTestServer({ smtp });
+    const dataDir = s.dataDir;
+    try {
+      const cookie = await s.login();
+      await seedSubscribers(s, 5);
+      const post = await createPost(s, cookie, { title: 'Half prepared' });
+      // As a crash would leave it: the send and its running job, two of five recipients listed.
+      const at = new Date().toISOString();
+      await s.handle.store.write((tx) => {
+        const job = tx.insert('jobs', {
+          kind: NEWSLETTER_JOB,
+          key: `newsletter:${post.id}`,
+          state: 'running',
+          payload: { sendId: 1 },
+          runAt: null,
+          pausedReason: null,
+          error: null,
+          createdAt: at,
+          updatedAt: at,
+          finishedAt: null,
+        });
+        tx.insert('newsletterSends', {
+          id: 1,
+          postId: post.id,
+          jobId: job.id,
+          publicUrl: PUBLIC_URL,
+          prepared: false,
+          total: 5,
+          sent: 0,
+          failed: 0,
+          skipped: 0,
+          uncertain: 0,
+          startedAt: at,
+          finishedAt: null,
+        });
+        for (const sub of tx.all('subscribers').slice(0, 2))
+          tx.insert('newsletterRecipients', {
+            sendId: 1,
+            subscriberId: sub.id,
+            email: sub.email,
+            state: 'pending',
+            tries: 0,
+            nextAttemptAt: null,
+            error: null,
+            updatedAt: at,
+          });
+      });
+      await s.close({ keepData: true });
+      s = await startMailTestServer({ smtp, dataDir });
+      const done = await waitForSend(s, await s.login(), post.id);
+      expect(done).toMatchObject({ state: 'done', total: 5, sent: 5 });
+      expect(smtp.received.map((m) => m.to).sort()).toEqual(
+        [1, 2, 3, 4, 5].map((i) => `reader${i}@example.com`),
+      );
+      expect(s.handle.store.all('newsletterRecipients')).toHaveLength(5);
+    } finally {
+      await s.close();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,7 @@
 // Owner mail: comment alerts (only with "Email notifications" on and an owner address; grouped; at most
 // one per interval; linking to the post's #comments) and the weekly digest (keyed by ISO week: never twice,
 // a missed week once at the next start), both captured to the Outbox.
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
 import { createPost, PUBLIC_URL, setOwnerEmail, startMailTestServer } from './mail-helpers.ts';
@@ -106,7 +107,8 @@ describe('weekly digest', () => {
       const latest = await s.api('GET', `/api/admin/mail/outbox/${digests[0]!.id}`, { cookie });
       expect(latest.body.text).toMatch(/Post views this week: 1/);
     } finally {
-      await s.close({ keepData: false });
+      await s.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
