@@ -42,6 +42,30 @@ export const API = {
 
   subscribe: '/api/subscribe',
   unsubscribe: '/api/unsubscribe',
+  /** POST `{ token }` from the confirmation page (the page's GET changes nothing). */
+  subscribeConfirm: '/api/subscribe/confirm',
+  /** RFC 8058 one-click: POST `?token=` with no cookie and no Origin; always 200. */
+  unsubscribeOneClick: '/api/unsubscribe/one-click',
+
+  mailStatus: '/api/admin/mail/status',
+  mailVerify: '/api/admin/mail/verify',
+  mailTest: '/api/admin/mail/test',
+  mailOutbox: '/api/admin/mail/outbox',
+  mailOutboxMessage: (id: string) => `/api/admin/mail/outbox/${encodeURIComponent(id)}`,
+  mailOutboxEml: (id: string) => `/api/admin/mail/outbox/${encodeURIComponent(id)}/eml`,
+  newsletterPreview: (postId: number) => `/api/admin/blog/${postId}/newsletter/preview`,
+  newsletterTest: (postId: number) => `/api/admin/blog/${postId}/newsletter/test`,
+  /** GET → `NewsletterSend | null`; POST `{ recipients }` → 202 `NewsletterSend`. */
+  newsletter: (postId: number) => `/api/admin/blog/${postId}/newsletter`,
+  publishAndSend: (postId: number) => `/api/admin/blog/${postId}/publish-and-send`,
+  newsletterResume: (postId: number) => `/api/admin/blog/${postId}/newsletter/resume`,
+  newsletterRetryUncertain: (postId: number) => `/api/admin/blog/${postId}/newsletter/retry-uncertain`,
+} as const;
+
+/** Public pages that mails link to (rendered by the web app). */
+export const MAIL_PAGES = {
+  confirm: '/subscribe/confirm',
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The shape of every error answer: `{ "message": "…" }`, sometimes with more fields (a 409 adds `note`). */

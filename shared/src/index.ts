@@ -41,6 +41,7 @@ export * from './schemas/blog-post.ts';
 export * from './schemas/comment.ts';
 export * from './schemas/common.ts';
 export * from './schemas/explanation.ts';
+export * from './schemas/mail.ts';
 export * from './schemas/note.ts';
 export * from './schemas/revision.ts';
 export * from './schemas/study.ts';

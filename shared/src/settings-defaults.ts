@@ -13,4 +13,5 @@ export const DEFAULT_SETTINGS: Settings = {
   aiFeatures: true,
   displayName: '',
   bio: '',
+  ownerEmail: null,
 };

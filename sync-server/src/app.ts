@@ -12,6 +12,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAiRouter } from './routes/ai.ts';
@@ -20,6 +21,8 @@ import { createBackupRouter } from './routes/backup.ts';
 import { createBlogRouter } from './routes/blog.ts';
 import { createCommentsRouter } from './routes/comments.ts';
 import { createFeedsRouter } from './routes/feeds.ts';
+import { createMailRouter } from './routes/mail.ts';
+import { createConfirmRouter, createOneClickRouter } from './routes/mail-public.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { installPublicFastPath } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
@@ -49,6 +52,8 @@ export interface Services {
   /** Chosen once at start from `config.openai`: an OpenAI-compatible model, or the local algorithms. */
   ai: AiProvider;
   explanations: ExplanationService;
+  /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
+  mail: MailModule;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -72,20 +77,35 @@ export async function createApp(config: Config): Promise<AppHandle> {
   const store = await openStore(config);
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
   const provider = createAiProvider(config.openai);
+  const settings = new SettingsService(store);
+  const blog = new BlogService(store);
+  const subscribers = new SubscriberService(store);
+  const mail = await MailModule.create({
+    store,
+    config: config.mail,
+    dataDir: config.dataDir,
+    blog,
+    settings,
+    subscribers,
+  });
   const services: Services = {
     users: new UserService(store),
     sessions,
     notes: new NoteService(store),
     revisions: new RevisionService(store, config.revisionRetentionDays),
-    settings: new SettingsService(store),
-    blog: new BlogService(store),
+    settings,
+    blog,
     comments: new CommentService(store),
-    subscribers: new SubscriberService(store),
+    subscribers,
     // A model is a shared, slow resource: cap the calls running at once (the local algorithms need no cap).
     ai: provider.kind === 'local' ? provider : limitAiConcurrency(provider, config.aiLimits.maxConcurrent),
     explanations: new ExplanationService(store),
+    mail,
   };
-  if (config.logRequests) console.log(describeAiProvider(services.ai, config.openai));
+  if (config.logRequests) {
+    console.log(describeAiProvider(services.ai, config.openai));
+    console.log(`E-mail: ${mail.service.transport.description}`);
+  }
   const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
   if (generatedPassword) {
     // Printed once, on the first start only; only its scrypt hash is stored.
@@ -108,6 +128,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(securityHeaders());
   app.use(compression());
   if (config.logRequests) app.use(morgan('short'));
+  app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
   app.use(originCheck(config.allowedOrigins));
   app.use(auth.loadSession);
   app.use(jsonBody(auth));
@@ -127,6 +148,8 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
   app.use(createBackupRouter(deps));
+  app.use(createConfirmRouter(deps));
+  app.use(createMailRouter(deps));
   app.use(createFeedsRouter(deps));
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -134,9 +157,11 @@ export async function createApp(config: Config): Promise<AppHandle> {
   mountWebApp(app, deps);
   app.use(errorHandler);
 
-  const close = () => {
+  await mail.start();
+  const close = async () => {
     clearInterval(pruneTimer);
-    return store.close();
+    await mail.stop();
+    await store.close();
   };
   return { app, store, services, deps, close };
 }

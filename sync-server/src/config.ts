@@ -1,6 +1,7 @@
 // Reads the server's configuration from environment variables into one typed object (see .env.example).
 import path from 'node:path';
 import { REVISION_RETENTION_DAYS_DEFAULT } from '@private-notes/shared';
+import { loadMailConfig, type MailConfig } from './mail/mail-config.ts';
 
 export interface OpenAiConfig {
   apiKey: string | null;
@@ -39,6 +40,8 @@ export interface Config {
   revisionRetentionDays: number;
   /** `postgres://…`: keep the data in PostgreSQL instead of the embedded store in `dataDir`. */
   databaseUrl: string | null;
+  /** SMTP or capture mode, PUBLIC_URL, DKIM, throttling and schedules (mail/mail-config.ts). */
+  mail: MailConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -123,5 +126,6 @@ export function loadConfig(env: Env = process.env): Config {
     compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
     revisionRetentionDays: parseRetentionDays(env.REVISION_RETENTION_DAYS),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    mail: loadMailConfig(env),
   };
 }

@@ -1,12 +1,13 @@
-// The newsletter API over real HTTP: subscribe / reactivate with one message, unsubscribe that reveals
-// nothing, case-insensitive addresses, the owner's list and switch, validation, 401/404, rate limits.
-import type { Subscriber } from '@private-notes/shared';
+// The newsletter API over real HTTP: subscribe (pending until confirmed, see mail-opt-in.test.ts) with
+// one message, unsubscribe that reveals nothing, case-insensitive addresses, the owner's list and switch,
+// validation, 401/404, rate limits.
+import { SUBSCRIBE_MESSAGE, type Subscriber } from '@private-notes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIBE_RATE_LIMIT } from '../src/routes/subscribers.ts';
 import { contentSnapshot } from './blog-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
-const THANKS = { message: 'Thanks for subscribing!' };
+const THANKS = { message: SUBSCRIBE_MESSAGE };
 const BYE = { message: 'You have been unsubscribed' };
 
 describe('subscribe and unsubscribe', () => {
@@ -20,7 +21,7 @@ describe('subscribe and unsubscribe', () => {
 
   const stored = () => s.handle.store.all('subscribers');
 
-  it('a new address is stored trimmed and lower-case, active', async () => {
+  it('a new address is stored trimmed and lower-case, pending confirmation', async () => {
     const res = await s.api('POST', '/api/subscribe', {
       body: { email: '  Reader@Example.COM ', name: ' Rea ', interests: ['tech', 'tech', 'notes'] },
     });
@@ -30,7 +31,8 @@ describe('subscribe and unsubscribe', () => {
         email: 'reader@example.com',
         name: 'Rea',
         interests: ['tech', 'notes'],
-        active: true,
+        active: false,
+        status: 'pending',
       }),
     ]);
   });
@@ -56,12 +58,12 @@ describe('subscribe and unsubscribe', () => {
     );
   });
 
-  it('subscribing again reactivates', async () => {
+  it('subscribing again after unsubscribing is a new opt-in (pending, new interests)', async () => {
     const res = await s.api('POST', '/api/subscribe', {
       body: { email: 'reader@example.com', interests: ['ai'] },
     });
     expect(res).toMatchObject({ status: 200, body: THANKS });
-    expect(stored()[0]).toMatchObject({ active: true, interests: ['ai'] });
+    expect(stored()[0]).toMatchObject({ active: false, status: 'pending', interests: ['ai'] });
   });
 
   it.each([

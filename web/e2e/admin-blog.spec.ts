@@ -108,7 +108,7 @@ test('create, edit, publish, unpublish and delete a post', async ({ page, signIn
   const publishRequest = page.waitForRequest(
     (r: Request) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/blog/${id}`),
   );
-  await revised.getByRole('button', { name: 'Publish' }).click();
+  await revised.getByRole('button', { name: 'Publish', exact: true }).click();
   expect((await publishRequest).postDataJSON()).toEqual({ published: true });
   await expect(notifications(page).getByText('Post published')).toBeVisible();
   await expect(revised.getByText('Published', { exact: true })).toBeVisible();
@@ -175,7 +175,7 @@ test('a failed status change shows the error toast and keeps the badge', async (
   );
   await page.goto('/blog/admin');
   const post = card(page, title);
-  await post.getByRole('button', { name: 'Publish' }).click();
+  await post.getByRole('button', { name: 'Publish', exact: true }).click();
   const toast = notifications(page).getByRole('alert');
   await expect(toast.getByText('Error', { exact: true })).toBeVisible();
   await expect(toast.getByText('Failed to update post status. Please try again.')).toBeVisible();

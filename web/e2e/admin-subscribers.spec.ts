@@ -1,10 +1,13 @@
 // Subscriber administration in real Chromium against the real server: the table, search, status filter,
 // empty state with 'Clear filters', the active switch (and its error toast), the unsubscribe confirmation
 // (marks inactive, nothing deleted), CSV export, and the skeleton rows. Subscribers are seeded through
-// POST /api/subscribe (rate limited to 10 an hour per address, so this file seeds 4 once; other files may add a few).
+// POST /api/subscribe (rate limited to 10 an hour per address, so this file seeds 5 once; other files may add a few)
+// and confirmed with the token of their captured confirmation mail (double opt-in); one stays pending.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { ownerApi } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { subscribeConfirmed } from './mail-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,14 +34,17 @@ async function openSubscribers(page: Page) {
   await expect(page.getByTestId('subscriber-count')).toContainText('Showing');
 }
 
+/** Subscribed but never confirmed from the inbox. */
+const PENDING = 'pat@example.net';
+
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  for (const subscriber of SEED) {
-    const response = await request.post('/api/subscribe', { data: subscriber });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-  }
+  const owner = await ownerApi();
+  for (const subscriber of SEED) await subscribeConfirmed(request, owner, subscriber);
+  expect((await request.post('/api/subscribe', { data: { email: PENDING } })).status()).toBeLessThan(300);
   expect((await request.post('/api/unsubscribe', { data: { email: 'linus@example.org' } })).ok()).toBe(true);
   await request.dispose();
+  await owner.dispose();
 });
 
 test('the table, search, status filter and empty state', async ({ page, signIn }) => {
@@ -55,7 +61,8 @@ test('the table, search, status filter and empty state', async ({ page, signIn }
   await expect(ada.getByRole('cell', { name: 'Lovelace, Ada' })).toBeVisible();
   await expect(ada.getByRole('cell', { name: 'math, engines' })).toBeVisible();
   await expect(ada.getByText('Active', { exact: true })).toBeVisible();
-  await expect(row(page, 'linus@example.org').getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(row(page, 'linus@example.org').getByText('Unsubscribed', { exact: true })).toBeVisible();
+  await expect(row(page, PENDING).getByText('Pending', { exact: true })).toBeVisible();
 
   // Search over e-mail, name and interests, case-insensitive.
   const search = page.getByRole('searchbox', { name: 'Search subscribers' });
@@ -102,10 +109,10 @@ test('the active switch sends {active} and sticks; a refusal shows the server me
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/admin/subscribers/'));
   await toggle.click();
   expect((await put).postDataJSON()).toEqual({ active: false });
-  await expect(grace.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(grace.getByText('Unsubscribed', { exact: true })).toBeVisible();
   await expect(page.getByTestId('active-count')).toHaveText(`${active - 1} active`);
   await page.reload();
-  await expect(row(page, 'grace@example.com').getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(row(page, 'grace@example.com').getByText('Unsubscribed', { exact: true })).toBeVisible();
 
   // The server refuses: the switch goes back and the toast carries its message.
   await page.route('**/api/admin/subscribers/*', (route) =>
@@ -116,7 +123,7 @@ test('the active switch sends {active} and sticks; a refusal shows the server me
   const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
   await expect(toast.getByText('Failed to update subscriber')).toBeVisible();
   await expect(toast.getByText('400: active: expected boolean')).toBeVisible();
-  await expect(again.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(again.getByText('Unsubscribed', { exact: true })).toBeVisible();
   await expect(again.getByRole('switch', { name: 'Active: grace@example.com' })).not.toBeChecked();
   await page.unroute('**/api/admin/subscribers/*');
 
@@ -141,11 +148,11 @@ test('the unsubscribe icon asks first, then marks the subscriber inactive', asyn
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/admin/subscribers/'));
   await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
   expect((await put).postDataJSON()).toEqual({ active: false });
-  await expect(margaret.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(margaret.getByText('Unsubscribed', { exact: true })).toBeVisible();
   // Not a delete: still listed after a reload, inactive.
   await page.reload();
   await expect(page.getByTestId('subscriber-count')).toHaveText(`Showing ${total} of ${total} subscribers`);
-  await expect(row(page, 'margaret@example.com').getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(row(page, 'margaret@example.com').getByText('Unsubscribed', { exact: true })).toBeVisible();
 });
 
 test('Export CSV downloads the list with quoted cells and a dated name', async ({ page, signIn }) => {
@@ -195,6 +202,7 @@ test('10,000 subscribers: only the rows in view are rendered, with table semanti
     name: `Reader ${i}`,
     interests: i % 2 ? ['tools'] : ['writing'],
     active: i % 3 !== 0,
+    status: i % 3 !== 0 ? 'active' : 'unsubscribed',
     subscribedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
   }));
   await page.route('**/api/admin/subscribers', (route) => route.fulfill({ json: many }));

@@ -54,6 +54,18 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await violations(page), 'no results').toEqual([]);
     });
 
+    test('unsubscribe by a mail link, and the subscription confirmation', async ({ page }) => {
+      for (const path of [
+        '/unsubscribe?token=abcdefghijklmnop0123',
+        '/subscribe/confirm?token=abcdefghijklmnop0123',
+        '/subscribe/confirm',
+      ]) {
+        await page.goto(path);
+        await hydrated(page);
+        expect(await violations(page), path).toEqual([]);
+      }
+    });
+
     test('post page with comments, form errors and the share popover', async ({ page }) => {
       await page.goto(postPath);
       await hydrated(page);

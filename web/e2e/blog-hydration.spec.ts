@@ -23,6 +23,8 @@ for (const name of [
   '/blog/tags',
   '/blog/tags/hydration',
   '/unsubscribe?email=a%40b.co',
+  '/unsubscribe?token=abcdefghijklmnop0123',
+  '/subscribe/confirm?token=abcdefghijklmnop0123',
   '/',
 ]) {
   test(`${name} hydrates without console errors`, async ({ page, consoleErrors }) => {
@@ -51,7 +53,14 @@ test('a phone shows the blog without horizontal scrolling', async ({ browser }) 
     hasTouch: true,
   });
   const page = await context.newPage();
-  for (const path of ['/blog', postPath, '/blog/tags', '/blog/tags/hydration', '/unsubscribe']) {
+  for (const path of [
+    '/blog',
+    postPath,
+    '/blog/tags',
+    '/blog/tags/hydration',
+    '/unsubscribe',
+    '/subscribe/confirm',
+  ]) {
     await page.goto(path);
     await hydrated(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

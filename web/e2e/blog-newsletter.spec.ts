@@ -1,7 +1,9 @@
-// Newsletter in a real browser: subscribe from the blog home (POST /api/subscribe), then unsubscribe on
-// /unsubscribe (prefill, validation, Processing..., success, Resubscribe resetting the form, the Error alert).
+// Newsletter in a real browser: subscribe from the blog home (POST /api/subscribe: pending until the reader
+// confirms from the mail, double opt-in), then unsubscribe on /unsubscribe (prefill, validation,
+// Processing..., success, Resubscribe resetting the form, the Error alert).
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { hydrated, ownerApi, uniqueWord } from './blog-helpers.ts';
+import { linkIn, waitForMail } from './mail-helpers.ts';
 
 let api: APIRequestContext;
 test.beforeAll(async () => {
@@ -15,6 +17,7 @@ async function subscriber(email: string) {
   const list = (await (await api.get('/api/admin/subscribers')).json()) as {
     email: string;
     active: boolean;
+    status: string;
   }[];
   return list.find((s) => s.email === email);
 }
@@ -30,8 +33,16 @@ test('subscribe from the blog home, then unsubscribe with the prefilled address'
   await expect(field).toHaveAttribute('required', '');
   await field.fill(email);
   await block.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(block.getByRole('status')).toContainText(email);
+  await expect(block.getByRole('status')).toContainText(
+    `Almost there: we sent a confirmation link to ${email}. Open it to start receiving new posts.`,
+  );
   await expect(field).toHaveValue('');
+  // Nothing is sent to an address until its owner confirms from the inbox.
+  expect(await subscriber(email)).toMatchObject({ status: 'pending', active: false });
+  const token = linkIn(await waitForMail(api, email, 'confirmation'), '/subscribe/confirm').searchParams.get(
+    'token',
+  );
+  expect((await api.post('/api/subscribe/confirm', { data: { token } })).ok()).toBe(true);
   await expect.poll(async () => (await subscriber(email))?.active).toBe(true);
 
   await page.goto(`/unsubscribe?email=${encodeURIComponent(email)}`);
@@ -57,6 +68,7 @@ test('subscribe from the blog home, then unsubscribe with the prefilled address'
     ),
   ).toBeVisible();
   await expect.poll(async () => (await subscriber(email))?.active).toBe(false);
+  expect((await subscriber(email))?.status).toBe('unsubscribed');
 
   await page.getByRole('button', { name: 'Resubscribe' }).click();
   await expect(page.getByLabel('Email address')).toHaveValue('');

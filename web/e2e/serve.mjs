@@ -1,5 +1,6 @@
 // Starts the built server for the browser tests: a fresh temporary DATA_DIR, the known owner password,
-// the port from E2E_PORT, and a private copy of the build (several engineers rebuild web/dist while
+// the port from E2E_PORT, e-mail in capture mode (no SMTP: every message lands in the Outbox) with links
+// pointing at this server (PUBLIC_URL), and a private copy of the build (several engineers rebuild web/dist while
 // others test; a page must not lose its chunks mid-run). Removes both when Playwright stops it.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +32,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync
     OWNER_USERNAME: 'admin',
     OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD ?? 'e2e-owner-password-1',
     LOG_REQUESTS: 'false',
+    // Mail links (confirm, unsubscribe, comment alerts) must open this server; no SMTP_* means capture.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: '',
+    SMTP_HOST: '',
   },
 });
 const cleanUp = () => {

@@ -2,12 +2,13 @@
 // session loads.
 import { E2E_OWNER, expect, test } from './fixtures.ts';
 
-const REDIRECTING = ['/ai-explanations', '/settings', '/blog/admin', '/admin/subscribers'];
+const REDIRECTING = ['/ai-explanations', '/settings', '/blog/admin', '/admin/subscribers', '/admin/outbox'];
 const PUBLIC = [
   '/blog',
   '/blog/tags',
   '/blog/tags/notes',
   '/unsubscribe',
+  '/subscribe/confirm',
   '/privacy-policy',
   '/terms-of-service',
 ];

@@ -2,7 +2,14 @@
 // shadow after 10 px of scroll, and the not-found screen.
 import { expect, test } from './fixtures.ts';
 
-const NO_FOOTER = ['/notes', '/ai-explanations', '/settings', '/blog/admin', '/admin/subscribers'];
+const NO_FOOTER = [
+  '/notes',
+  '/ai-explanations',
+  '/settings',
+  '/blog/admin',
+  '/admin/subscribers',
+  '/admin/outbox',
+];
 
 test('signed out: logo to /blog, View Blog and Admin, no owner links', async ({ page }) => {
   await page.goto('/privacy-policy');

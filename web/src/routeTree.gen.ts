@@ -20,6 +20,8 @@ import { Route as AppImportExportRouteImport } from './routes/_app/import-export
 import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
+import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminSubscribersRouteImport } from './routes/_app/admin/subscribers'
 import { Route as AppBlogAdminRouteImport } from './routes/_app/blog/admin'
 import { Route as BlogTagsIndexRouteImport } from './routes/blog/tags/index'
@@ -80,6 +82,16 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
   path: '/blog/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
+  id: '/subscribe/confirm',
+  path: '/subscribe/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
+  id: '/admin/outbox',
+  path: '/admin/outbox',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminSubscribersRoute = AppAdminSubscribersRouteImport.update({
   id: '/admin/subscribers',
   path: '/admin/subscribers',
@@ -117,7 +129,9 @@ export interface FileRoutesByFullPath {
   '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
@@ -134,7 +148,9 @@ export interface FileRoutesByTo {
   '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
@@ -153,7 +169,9 @@ export interface FileRoutesById {
   '/_app/import-export': typeof AppImportExportRoute
   '/_app/notes': typeof AppNotesRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/subscribers': typeof AppAdminSubscribersRoute
   '/_app/blog/admin': typeof AppBlogAdminRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
@@ -172,7 +190,9 @@ export interface FileRouteTypes {
     | '/import-export'
     | '/notes'
     | '/settings'
+    | '/subscribe/confirm'
     | '/blog/'
+    | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
     | '/blog/tags/$tag'
@@ -189,7 +209,9 @@ export interface FileRouteTypes {
     | '/import-export'
     | '/notes'
     | '/settings'
+    | '/subscribe/confirm'
     | '/blog'
+    | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
     | '/blog/tags/$tag'
@@ -207,7 +229,9 @@ export interface FileRouteTypes {
     | '/_app/import-export'
     | '/_app/notes'
     | '/_app/settings'
+    | '/subscribe/confirm'
     | '/blog/'
+    | '/_app/admin/outbox'
     | '/_app/admin/subscribers'
     | '/_app/blog/admin'
     | '/blog/tags/$tag'
@@ -222,6 +246,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  SubscribeConfirmRoute: typeof SubscribeConfirmRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BlogTagsTagRoute: typeof BlogTagsTagRoute
   BlogTagsIndexRoute: typeof BlogTagsIndexRoute
@@ -307,6 +332,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/subscribe/confirm': {
+      id: '/subscribe/confirm'
+      path: '/subscribe/confirm'
+      fullPath: '/subscribe/confirm'
+      preLoaderRoute: typeof SubscribeConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/admin/outbox': {
+      id: '/_app/admin/outbox'
+      path: '/admin/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AppAdminOutboxRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/subscribers': {
       id: '/_app/admin/subscribers'
       path: '/admin/subscribers'
@@ -350,6 +389,7 @@ interface AppRouteChildren {
   AppImportExportRoute: typeof AppImportExportRoute
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
   AppBlogAdminRoute: typeof AppBlogAdminRoute
 }
@@ -359,6 +399,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppImportExportRoute: AppImportExportRoute,
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,
   AppBlogAdminRoute: AppBlogAdminRoute,
 }
@@ -372,6 +413,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  SubscribeConfirmRoute: SubscribeConfirmRoute,
   BlogIndexRoute: BlogIndexRoute,
   BlogTagsTagRoute: BlogTagsTagRoute,
   BlogTagsIndexRoute: BlogTagsIndexRoute,

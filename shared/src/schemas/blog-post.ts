@@ -33,6 +33,11 @@ export const BlogPostSchema = z.object({
   /** Real counts: views counted by the server, approved comments. */
   views: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
+  /** Set once the post went out as a newsletter issue (absent on posts stored before e-mail existed). */
+  newsletter: z
+    .object({ sendId: IdSchema, recipients: z.number().int().nonnegative(), sentAt: IsoDateSchema })
+    .nullable()
+    .optional(),
 });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 

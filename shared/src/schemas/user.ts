@@ -1,6 +1,6 @@
 // The owner account and the owner's settings.
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
+import { EmailSchema, IdSchema } from './common.ts';
 
 export const USERNAME_MAX = 64;
 export const PASSWORD_MIN = 8;
@@ -65,6 +65,13 @@ export const SettingsSchema = z.object({
   aiFeatures: z.boolean(),
   displayName: z.string().trim().max(100, 'must be at most 100 characters'),
   bio: z.string().trim().max(1000, 'must be at most 1000 characters'),
+  /** The owner's own address (alerts, the weekly digest, test sends). Empty text saves as null. */
+  ownerEmail: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      EmailSchema.nullable().optional(),
+    )
+    .transform((v) => v ?? null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -54,18 +54,21 @@ function isFileRequest(p: string): boolean {
   return p.startsWith('/assets/') || /^\/[^/]+\.[A-Za-z0-9]+$/.test(p);
 }
 
-/** The page's absolute address as the visitor asked for it; canonical and Open Graph URLs are built from it. */
-function pageUrl(req: ExpressRequest): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+/**
+ * The page's absolute address; canonical and Open Graph URLs are built from it. With PUBLIC_URL set it is
+ * the site's canonical origin whatever host name the visitor used; otherwise the address as asked for.
+ */
+function pageUrl(req: ExpressRequest, publicUrl: string | null): string {
+  return `${publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`}${req.originalUrl}`;
 }
 
-function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
+function toFetchRequest(req: ExpressRequest, signal: AbortSignal, publicUrl: string | null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(pageUrl(req), { method: 'GET', headers, signal });
+  return new Request(pageUrl(req, publicUrl), { method: 'GET', headers, signal });
 }
 
 /**
@@ -149,7 +152,7 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     const version = store.seq;
     // Keyed by the whole address: the page embeds its own origin (canonical, Open Graph), so a copy rendered
     // for one host name (a LAN address, say) must never be served to a visitor who used another.
-    const url = pageUrl(req);
+    const url = pageUrl(req, config.mail.publicUrl);
     const cached = user ? undefined : pages.get(version, url);
     if (cached) {
       sendPage(res, cached, PUBLIC_PAGE_CACHE);
@@ -158,7 +161,7 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     try {
       const { entry, manifest } = await loadRenderer();
       const { response, isPrivate } = await entry.renderPage({
-        request: toFetchRequest(req, abort.signal),
+        request: toFetchRequest(req, abort.signal, config.mail.publicUrl),
         data: createSsrDataClient(services, user),
         manifest,
       });

@@ -6,6 +6,7 @@ import type { Deps } from '../app.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { NO_STORE } from './answer-cache.ts';
+import { requestOrigin } from './mail.ts';
 
 export const COMMENT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 10 };
 export const REPORT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 20 };
@@ -42,6 +43,8 @@ export function createCommentsRouter({ auth, services, store }: Deps): Router {
       return;
     }
     res.status(201).json(await comments.create(postId, input));
+    // The owner's alert goes out now if one is due (grouped, at most one per 10 minutes; see CommentAlerts).
+    void services.mail.alerts.check(new Date(), requestOrigin(req));
   });
 
   router.put('/api/comments/:id/approve', auth.requireUser, async (req, res) => {

@@ -11,20 +11,20 @@ import { AnswerCache, PUBLIC_FEED, writeAnswer } from './answer-cache.ts';
 export const ROBOTS_DISALLOW = ['/api/', '/notes', '/settings', '/ai-explanations', '/blog/admin', '/admin/'];
 
 /**
- * The origin the site is reached at, as server rendering builds canonical URLs (behind a proxy, set
- * TRUST_PROXY so X-Forwarded-Proto/Host count). Answers are cached per origin, never mixed.
+ * PUBLIC_URL when set; otherwise the origin the site is reached at, as server rendering builds canonical
+ * URLs (behind a proxy, set TRUST_PROXY so X-Forwarded-Proto/Host count). Answers are cached per origin.
  */
-function baseUrlOf(req: Request): string {
-  return `${req.protocol}://${req.host ?? 'localhost'}`;
+function baseUrlOf(req: Request, publicUrl: string | null): string {
+  return publicUrl ?? `${req.protocol}://${req.host ?? 'localhost'}`;
 }
 
-export function createFeedsRouter({ store, services }: Deps): Router {
+export function createFeedsRouter({ config, store, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
   const answers = new AnswerCache(store, 20);
 
   router.get('/rss.xml', (req, res) => {
-    const base = baseUrlOf(req);
+    const base = baseUrlOf(req, config.mail.publicUrl);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
       buildRss(blog.listPublishedPosts(), base, (post) => blog.renderedHtml(post)),
     );
@@ -32,7 +32,7 @@ export function createFeedsRouter({ store, services }: Deps): Router {
   });
 
   router.get('/sitemap.xml', (req, res) => {
-    const base = baseUrlOf(req);
+    const base = baseUrlOf(req, config.mail.publicUrl);
     const answer = answers.get(`sitemap\0${base}`, 'application/xml; charset=utf-8', PUBLIC_FEED, () =>
       buildSitemap(blog.listPublishedPosts(), base),
     );
@@ -40,7 +40,7 @@ export function createFeedsRouter({ store, services }: Deps): Router {
   });
 
   router.get('/robots.txt', (req, res) => {
-    const base = baseUrlOf(req);
+    const base = baseUrlOf(req, config.mail.publicUrl);
     const text = [
       'User-agent: *',
       'Allow: /',

@@ -1,15 +1,22 @@
-// The newsletter API: subscribe (new or reactivate) and unsubscribe for visitors, answering alike whether
-// or not an address is known; the owner's list and active switch.
-import { SubscriberUpdateSchema, SubscribeSchema, UnsubscribeSchema } from '@private-notes/shared';
+// The newsletter API: subscribe (double opt-in: a confirmation mail) and unsubscribe (by address or by the
+// signed token of a mail) for visitors, answering alike whether or not an address is known; the owner's
+// list and active switch.
+import {
+  SUBSCRIBE_MESSAGE,
+  SubscriberUpdateSchema,
+  SubscribeSchema,
+  UnsubscribeSchema,
+} from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { AnswerCache, NO_STORE, writeLargeAnswer } from './answer-cache.ts';
+import { requestOrigin } from './mail.ts';
 
 export const SUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };
 export const UNSUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 20 };
-export const SUBSCRIBED_MESSAGE = 'Thanks for subscribing!';
+export const SUBSCRIBED_MESSAGE = SUBSCRIBE_MESSAGE;
 export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed';
 
 export function createSubscribersRouter({ auth, services, store }: Deps): Router {
@@ -31,14 +38,18 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
 
   router.post('/api/subscribe', subscribeLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
-    // New and returning addresses get the same status and text, so nobody can probe who is subscribed.
-    await subscribers.subscribe(parseBody(SubscribeSchema, req));
+    // New, pending, active and unsubscribed addresses get the same status and text, and the mail goes out
+    // after the answer, so neither the answer nor its timing tells who is subscribed.
+    const { subscriber, confirmToken } = await subscribers.subscribe(parseBody(SubscribeSchema, req));
     res.status(200).json({ message: SUBSCRIBED_MESSAGE });
+    if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, requestOrigin(req));
   });
 
   router.post('/api/unsubscribe', unsubscribeLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
-    await subscribers.unsubscribe(parseBody(UnsubscribeSchema, req).email);
+    const { email, token } = parseBody(UnsubscribeSchema, req);
+    if (token !== undefined) await services.mail.unsubscribeByToken(token);
+    else if (email !== undefined) await subscribers.unsubscribe(email);
     res.json({ message: UNSUBSCRIBED_MESSAGE });
   });
 

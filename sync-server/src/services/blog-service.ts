@@ -111,11 +111,22 @@ export class BlogService {
     });
   }
 
+  /**
+   * The owner's view of a post: with `newsletter` once it went out as an issue. Kept off the post record,
+   * so public answers never show how many subscribers there are.
+   */
+  #forOwner<P extends BlogPost>(post: P): P {
+    const send = this.#store.lookup('newsletterSends', 'postId', String(post.id));
+    if (!send?.finishedAt) return post;
+    return { ...post, newsletter: { sendId: send.id, recipients: send.sent, sentAt: send.finishedAt } };
+  }
+
   /** Every post including drafts, newest created first (the owner's admin list). */
   listAllPosts(): BlogPost[] {
     return this.#store
       .all('posts')
-      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
+      .map((post) => this.#forOwner(post));
   }
 
   /** A published post with its rendered HTML, or null when unknown or a draft. */
@@ -127,7 +138,7 @@ export class BlogService {
   /** Any post (drafts too) with its rendered HTML: for the signed-in owner. */
   getPost(id: number): BlogPostDetail | null {
     const post = this.#store.get('posts', id);
-    return post ? this.#detail(post) : null;
+    return post ? this.#forOwner(this.#detail(post)) : null;
   }
 
   /** Published posts carrying `tag` (exact), newest first. */

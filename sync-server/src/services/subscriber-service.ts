@@ -1,9 +1,17 @@
-// The newsletter list: subscribing (again) activates, unsubscribing deactivates, nothing is ever deleted.
-// Addresses are kept trimmed and lowercase, so the same person is one subscriber however they type it.
-import type { Subscriber, SubscribeSchema } from '@private-notes/shared';
+// The newsletter list with double opt-in: subscribing makes a pending subscriber that confirms from its
+// inbox; unsubscribing or a permanent delivery failure stops the mail; nothing is ever deleted. Addresses
+// are kept trimmed and lowercase, so the same person is one subscriber however they type it.
+import {
+  CONFIRM_RESEND_INTERVAL_MS,
+  CONFIRM_TOKEN_TTL_MS,
+  type Subscriber,
+  type SubscriberStatus,
+  type SubscribeSchema,
+} from '@private-notes/shared';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
-import type { Store } from '../storage/index.ts';
+import { hashConfirmToken, newConfirmToken } from '../mail/mail-tokens.ts';
+import type { Store, SubscriberRecord } from '../storage/index.ts';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
@@ -11,6 +19,31 @@ export type SubscribeInput = z.output<typeof SubscribeSchema>;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** The status of a record, including ones stored before statuses existed. */
+export function statusOf(record: SubscriberRecord): SubscriberStatus {
+  return record.status ?? (record.active ? 'active' : 'unsubscribed');
+}
+
+/** The owner's view of a subscriber: no token hashes. */
+export function toSubscriber(record: SubscriberRecord): Subscriber {
+  const status = statusOf(record);
+  return {
+    id: record.id,
+    email: record.email,
+    ...(record.name !== undefined ? { name: record.name } : {}),
+    interests: record.interests,
+    active: status === 'active',
+    status,
+    subscribedAt: record.subscribedAt,
+  };
+}
+
+export interface SubscribeResult {
+  subscriber: Subscriber;
+  /** Set when a confirmation mail must go out now (the raw token exists only here and in that mail). */
+  confirmToken: string | null;
 }
 
 export class SubscriberService {
@@ -24,54 +57,130 @@ export class SubscriberService {
   list(): Subscriber[] {
     return this.#store
       .all('subscribers')
-      .sort((a, b) => Date.parse(b.subscribedAt) - Date.parse(a.subscribedAt) || b.id - a.id);
+      .sort((a, b) => Date.parse(b.subscribedAt) - Date.parse(a.subscribedAt) || b.id - a.id)
+      .map(toSubscriber);
+  }
+
+  /** The addresses a newsletter issue goes to, oldest subscriber first. */
+  activeSubscribers(): SubscriberRecord[] {
+    return this.#store.filter('subscribers', (s) => statusOf(s) === 'active');
   }
 
   /**
-   * Adds the address, or reactivates it (updating name and interests when given). `created` tells which;
-   * the answer to the visitor must not depend on it beyond what the API contract says.
+   * New address → pending with a confirmation token. Pending → a fresh token only if the last mail is older
+   * than the resend interval. Active → nothing changes. Unsubscribed or bounced → a new opt-in.
    */
-  async subscribe(
-    input: SubscribeInput,
-    now = new Date(),
-  ): Promise<{ subscriber: Subscriber; created: boolean }> {
+  async subscribe(input: SubscribeInput, now = new Date()): Promise<SubscribeResult> {
     const email = normaliseEmail(input.email);
+    const fresh = newConfirmToken();
+    const tokenFields = {
+      confirmTokenHash: fresh.hash,
+      confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString(),
+      confirmSentAt: now.toISOString(),
+    };
     return this.#store.write((tx) => {
       const existing = tx.lookup('subscribers', 'email', email);
-      if (existing) {
-        const subscriber = tx.update('subscribers', existing.id, {
-          active: true,
-          ...(input.name ? { name: input.name } : {}),
-          ...(input.interests && input.interests.length > 0
-            ? { interests: [...new Set(input.interests)] }
-            : {}),
+      if (!existing) {
+        const created = tx.insert('subscribers', {
+          email,
+          name: input.name ? input.name : null,
+          interests: [...new Set(input.interests ?? [])],
+          active: false,
+          status: 'pending',
+          subscribedAt: now.toISOString(),
+          ...tokenFields,
         });
-        return { subscriber, created: false };
+        return { subscriber: toSubscriber(created), confirmToken: fresh.token };
       }
-      const subscriber = tx.insert('subscribers', {
-        email,
-        name: input.name ? input.name : null,
-        interests: [...new Set(input.interests ?? [])],
-        active: true,
-        subscribedAt: now.toISOString(),
+      const status = statusOf(existing);
+      if (status === 'active') return { subscriber: toSubscriber(existing), confirmToken: null };
+      if (status === 'pending') {
+        const lastSent = existing.confirmSentAt ? Date.parse(existing.confirmSentAt) : 0;
+        if (now.getTime() - lastSent < CONFIRM_RESEND_INTERVAL_MS)
+          return { subscriber: toSubscriber(existing), confirmToken: null };
+      }
+      const updated = tx.update('subscribers', existing.id, {
+        active: false,
+        status: 'pending',
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.interests && input.interests.length > 0
+          ? { interests: [...new Set(input.interests)] }
+          : {}),
+        ...tokenFields,
       });
-      return { subscriber, created: true };
+      return { subscriber: toSubscriber(updated), confirmToken: fresh.token };
     });
   }
 
-  /** Marks the address inactive if it is on the list; does nothing (and says nothing) otherwise. */
-  async unsubscribe(email: string): Promise<void> {
-    const normalised = normaliseEmail(email);
+  /** The confirmation mail could not go out: let the next sign-up try again at once. */
+  async confirmMailFailed(id: number): Promise<void> {
     await this.#store.write((tx) => {
-      const existing = tx.lookup('subscribers', 'email', normalised);
-      if (existing?.active) tx.update('subscribers', existing.id, { active: false });
+      if (tx.get('subscribers', id)) tx.update('subscribers', id, { confirmSentAt: null });
     });
   }
 
-  async setActive(id: number, active: boolean): Promise<Subscriber> {
+  /**
+   * Confirms the subscription a token was mailed for. A second use answers true and changes nothing; an
+   * unknown, expired or withdrawn (unsubscribed since) token answers false.
+   */
+  async confirm(token: string, now = new Date()): Promise<boolean> {
+    const hash = hashConfirmToken(token);
     return this.#store.write((tx) => {
-      if (!tx.get('subscribers', id)) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
-      return tx.update('subscribers', id, { active });
+      const record = tx.lookup('subscribers', 'confirmTokenHash', hash);
+      if (!record) return false;
+      const status = statusOf(record);
+      if (status === 'active') return true;
+      if (status !== 'pending') return false;
+      if (!record.confirmExpiresAt || Date.parse(record.confirmExpiresAt) < now.getTime()) return false;
+      tx.update('subscribers', record.id, { active: true, status: 'active', confirmedAt: now.toISOString() });
+      return true;
+    });
+  }
+
+  /** Stops the mail for the address if it is on the list; does nothing (and says nothing) otherwise. */
+  async unsubscribe(email: string): Promise<void> {
+    const record = this.#store.lookup('subscribers', 'email', normaliseEmail(email));
+    if (record) await this.unsubscribeById(record.id);
+  }
+
+  /** Idempotent; also withdraws an open confirmation link, so an old mail cannot resubscribe. */
+  async unsubscribeById(id: number): Promise<void> {
+    await this.#store.write((tx) => {
+      const record = tx.get('subscribers', id);
+      if (!record) return;
+      const status = statusOf(record);
+      if (status === 'unsubscribed' || status === 'bounced') return;
+      tx.update('subscribers', id, {
+        active: false,
+        status: 'unsubscribed',
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+      });
+    });
+  }
+
+  /** A permanent SMTP rejection: never mail the address again unless it opts in anew. */
+  async markBounced(id: number, reason: string): Promise<void> {
+    await this.#store.write((tx) => {
+      if (tx.get('subscribers', id))
+        tx.update('subscribers', id, { active: false, status: 'bounced', bounceReason: reason });
+    });
+  }
+
+  async setActive(id: number, active: boolean, now = new Date()): Promise<Subscriber> {
+    return this.#store.write((tx) => {
+      const record = tx.get('subscribers', id);
+      if (!record) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
+      if (record.active === active && record.status !== undefined) return toSubscriber(record);
+      return toSubscriber(
+        tx.update('subscribers', id, {
+          active,
+          status: active ? 'active' : 'unsubscribed',
+          ...(active
+            ? { confirmedAt: now.toISOString() }
+            : { confirmTokenHash: null, confirmExpiresAt: null }),
+        }),
+      );
     });
   }
 }

@@ -13,6 +13,11 @@ export const INDEXES: IndexDefinitions = {
   settings: { userId: (s) => String(s.userId) },
   notes: { clientId: (n) => (n.clientId === null ? null : `${n.userId}:${n.clientId}`) },
   noteTombstones: { clientId: (t) => (t.clientId === null ? null : `${t.userId}:${t.clientId}`) },
-  subscribers: { email: (s) => s.email.toLowerCase() },
+  subscribers: {
+    email: (s) => s.email.toLowerCase(),
+    confirmTokenHash: (s) => s.confirmTokenHash ?? null,
+  },
+  jobs: { key: (j) => j.key },
+  newsletterSends: { postId: (s) => String(s.postId) },
   reviews: { reviewId: (r) => `${r.userId}:${r.reviewId}` },
 };

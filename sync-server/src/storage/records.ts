@@ -8,6 +8,7 @@ import type {
   Revision,
   Settings,
   Subscriber,
+  SubscriberStatus,
 } from '@private-notes/shared';
 
 export interface UserRecord {
@@ -67,7 +68,21 @@ export interface CommentRecord extends Comment {
   email: string;
 }
 
-export type SubscriberRecord = Subscriber;
+/**
+ * Records stored before double opt-in have no `status` (their `active` tells). Confirmation tokens are kept
+ * only as a sha256 hash, so a stolen data file confirms nobody.
+ */
+export interface SubscriberRecord extends Omit<Subscriber, 'status'> {
+  status?: SubscriberStatus;
+  confirmTokenHash?: string | null;
+  confirmExpiresAt?: string | null;
+  /** When the last confirmation mail went out (repeated sign-ups resend at most every 10 minutes). */
+  confirmSentAt?: string | null;
+  /** When the address confirmed (or was activated by the owner). */
+  confirmedAt?: string | null;
+  /** The SMTP answer that made the address bounce. */
+  bounceReason?: string | null;
+}
 
 export interface ExplanationRecord extends Explanation {
   userId: number;
@@ -88,6 +103,71 @@ export interface ReviewRecord {
   seq: number;
 }
 
+/** A message in the Outbox: every captured message, and the single mails (not newsletter issues) sent. */
+export interface OutboxRecord {
+  id: number;
+  createdAt: string;
+  to: string;
+  subject: string;
+  kind: 'confirmation' | 'newsletter' | 'alert' | 'digest' | 'test';
+  state: 'captured' | 'sent' | 'failed';
+  error: string | null;
+  /** The raw message, relative to DATA_DIR/mail. */
+  file: string;
+}
+
+/** Background work that survives a restart (see jobs/job-runner.ts). `key` is unique: one job per key. */
+export interface JobRecord {
+  id: number;
+  kind: string;
+  key: string;
+  state: 'queued' | 'running' | 'paused' | 'done' | 'failed';
+  /** JSON-serialisable input of the handler. */
+  payload: unknown;
+  /** Do not run before this time (a wait between retries); null: as soon as possible. */
+  runAt: string | null;
+  pausedReason: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** One newsletter issue: the post, its fixed recipient count and progress counters kept in step. */
+export interface NewsletterSendRecord {
+  id: number;
+  postId: number;
+  jobId: number;
+  /** The origin links in this issue point to, fixed at the start so a resumed send links alike. */
+  publicUrl: string;
+  /** False until the job has written every recipient record (see NewsletterService.#prepare). */
+  prepared: boolean;
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  uncertain: number;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export type RecipientState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'uncertain';
+
+/** One recipient of one issue. `sending` is written (durably) before the hand-over to SMTP. */
+export interface NewsletterRecipientRecord {
+  id: number;
+  sendId: number;
+  subscriberId: number;
+  email: string;
+  state: RecipientState;
+  /** Hand-overs tried so far. */
+  tries: number;
+  /** When a temporary failure may be retried. */
+  nextAttemptAt: string | null;
+  error: string | null;
+  updatedAt: string;
+}
+
 /** Collection name → record type. Adding a collection: add it here and to COLLECTION_NAMES. */
 export interface CollectionTypes {
   users: UserRecord;
@@ -101,6 +181,10 @@ export interface CollectionTypes {
   subscribers: SubscriberRecord;
   explanations: ExplanationRecord;
   reviews: ReviewRecord;
+  mailOutbox: OutboxRecord;
+  jobs: JobRecord;
+  newsletterSends: NewsletterSendRecord;
+  newsletterRecipients: NewsletterRecipientRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -117,4 +201,8 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'subscribers',
   'explanations',
   'reviews',
+  'mailOutbox',
+  'jobs',
+  'newsletterSends',
+  'newsletterRecipients',
 ];

@@ -134,8 +134,12 @@ export const api = {
   reportComment: (id: number) => apiRequest<unknown>(API.reportComment(id), { method: 'POST', body: {} }),
   deleteComment: (id: number) => apiRequest<unknown>(API.comment(id), { method: 'DELETE' }),
   subscribe: (body: Subscribe) => apiRequest<unknown>(API.subscribe, { method: 'POST', body }),
-  unsubscribe: (email: string) =>
-    apiRequest<{ message?: string }>(API.unsubscribe, { method: 'POST', body: { email } }),
+  /** By the typed address (the /unsubscribe form) or by a newsletter footer's signed token. */
+  unsubscribe: (body: { email: string } | { token: string }) =>
+    apiRequest<{ message?: string }>(API.unsubscribe, { method: 'POST', body }),
+  /** The confirmation mail's token: 200 for a first and a repeated use, 400 when invalid or expired. */
+  confirmSubscription: (token: string) =>
+    apiRequest<{ message: string }>(API.subscribeConfirm, { method: 'POST', body: { token } }),
 
   // Owner's blog and subscriber administration
   adminPosts: (signal?: AbortSignal) => apiRequest<BlogPost[]>(API.adminBlog, { signal }),

@@ -1,4 +1,5 @@
-// /unsubscribe: leave the newsletter; ?email= prefills the field.
+// /unsubscribe: leave the newsletter; ?email= prefills the field, ?token= (a newsletter's footer link)
+// unsubscribes that subscription without asking for the address.
 import { createFileRoute } from '@tanstack/react-router';
 import { publicHead } from '../features/blog/blog-head.ts';
 import { validateUnsubscribeSearch } from '../features/blog/blog-search.ts';
@@ -18,6 +19,6 @@ export const Route = createFileRoute('/unsubscribe')({
 });
 
 function UnsubscribeRoute() {
-  const { email } = Route.useSearch();
-  return <UnsubscribeScreen email={email} />;
+  const { email, token } = Route.useSearch();
+  return <UnsubscribeScreen email={email} token={token} />;
 }

@@ -9,9 +9,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { PlusIcon } from '../notes/note-icons.tsx';
-import { UsersIcon } from './admin-icons.tsx';
+import { MailIcon, UsersIcon } from './admin-icons.tsx';
 import { BackToNotesLink } from './BackToNotesLink.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
+import { MailBanner } from './mail/MailBanner.tsx';
+import { NewsletterDialog } from './newsletter/NewsletterDialog.tsx';
 import { PostCard } from './PostCard.tsx';
 import { PostEditorDialog } from './PostEditorDialog.tsx';
 import { changedPostFields, createPostPayload, type PostFormValues } from './post-form.ts';
@@ -31,6 +33,14 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
   const [tab, setTab] = useState<PostTab>('all');
   const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
   const [deleteTarget, setDeleteTarget] = useState<BlogPost | null>(null);
+  // The post stays set while the dialog closes (its exit animation); `open` says whether it is shown.
+  // publishFirst is fixed when it opens: the post becomes published mid-way, and the dialog keeps its name.
+  const [newsletter, setNewsletter] = useState<{
+    postId: number;
+    open: boolean;
+    publishFirst: boolean;
+  } | null>(null);
+  const newsletterOpener = useRef<HTMLElement | null>(null);
   const { create, update, setPublished, remove } = usePostMutations();
   // Relative ages ('Created 5 minutes ago') are read against one clock per render of the list.
   const now = useMemo(() => (posts ? Date.now() : 0), [posts]);
@@ -66,6 +76,19 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
     [publish],
   );
   const onEdit = useCallback((post: BlogPost) => setEditor({ kind: 'edit', postId: post.id }), []);
+  const onNewsletter = useCallback((post: BlogPost, opener: HTMLElement) => {
+    newsletterOpener.current = opener;
+    setNewsletter({ postId: post.id, open: true, publishFirst: !post.published && !post.newsletter });
+  }, []);
+  // Read from the list, so a publish or a finished send shows in the dialog's title and mode at once.
+  const newsletterPost = newsletter ? (posts?.find((post) => post.id === newsletter.postId) ?? null) : null;
+  const newsletterFocus = useCallback(() => {
+    const opener = newsletterOpener.current;
+    // A published draft may have left the Drafts tab: then focus goes to the tab list instead.
+    return opener?.isConnected
+      ? opener
+      : document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  }, []);
   const onDelete = useCallback((post: BlogPost) => setDeleteTarget(post), []);
 
   const confirmDelete = () => {
@@ -94,6 +117,12 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
         </HStack>
         <HStack gap="2" wrap="wrap">
           <Button asChild variant="outline" size="sm">
+            <Link to="/admin/outbox">
+              <MailIcon />
+              Outbox
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
             <Link to="/admin/subscribers">
               <UsersIcon />
               Manage Subscribers
@@ -105,6 +134,8 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
           </Button>
         </HStack>
       </Flex>
+
+      <MailBanner />
 
       <Tabs.Root value={tab} onValueChange={(details) => isPostTab(details.value) && setTab(details.value)}>
         <Tabs.List mb="4">
@@ -134,6 +165,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
                 now={now}
                 publishingId={publishPending ? (publishVars?.id ?? null) : null}
                 onTogglePublished={onTogglePublished}
+                onNewsletter={onNewsletter}
                 onEdit={onEdit}
                 onDelete={onDelete}
               />
@@ -152,6 +184,13 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
           onSave={save}
         />
       ) : null}
+      <NewsletterDialog
+        post={newsletterPost}
+        publishFirst={newsletter?.publishFirst ?? false}
+        open={newsletter?.open ?? false}
+        onClose={() => setNewsletter((current) => (current ? { ...current, open: false } : null))}
+        finalFocusEl={newsletterFocus}
+      />
       <DeletePostDialog
         open={deleteTarget !== null}
         onCancel={() => setDeleteTarget(null)}
@@ -166,6 +205,7 @@ interface PostListProps {
   now: number;
   publishingId: number | null;
   onTogglePublished(post: BlogPost): void;
+  onNewsletter(post: BlogPost, opener: HTMLElement): void;
   onEdit(post: BlogPost): void;
   onDelete(post: BlogPost): void;
 }

@@ -1,11 +1,13 @@
 // One post in the blog administration list: status badge, age, read time, title, excerpt, tags, links to
-// the public page (new tab) and the source note, and the Publish/Unpublish, Edit and Delete actions.
+// the public page (new tab) and the source note, "Sent to N subscribers on {date}" once it went out as a
+// newsletter, and the Publish/Unpublish, newsletter, Edit and Delete actions.
 import { Badge, Box, Button, Flex, HStack, Link, Text, Wrap } from '@chakra-ui/react';
-import { type BlogPost, createdAgo, postPath } from '@private-notes/shared';
+import { type BlogPost, createdAgo, formatCardDate, postPath } from '@private-notes/shared';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { memo } from 'react';
 import { EditIcon, TrashIcon } from '../notes/note-icons.tsx';
-import { ExternalLinkIcon, EyeIcon, EyeOffIcon, NoteLinkIcon } from './admin-icons.tsx';
+import { ExternalLinkIcon, EyeIcon, EyeOffIcon, MailIcon, NoteLinkIcon } from './admin-icons.tsx';
+import { subscribersText } from './mail/mail-texts.ts';
 
 interface Props {
   post: BlogPost;
@@ -13,8 +15,16 @@ interface Props {
   /** True while this post's publish state is being changed. */
   publishing: boolean;
   onTogglePublished(post: BlogPost): void;
+  /** Opens the newsletter dialog (send, publish and send, or the send's progress). */
+  onNewsletter(post: BlogPost, opener: HTMLElement): void;
   onEdit(post: BlogPost): void;
   onDelete(post: BlogPost): void;
+}
+
+/** The card's newsletter button: what it does for this post. */
+function newsletterLabel(post: BlogPost): string {
+  if (post.newsletter) return 'Newsletter progress';
+  return post.published ? 'Send as newsletter' : 'Publish and send';
 }
 
 export const PostCard = memo(function PostCard({
@@ -22,6 +32,7 @@ export const PostCard = memo(function PostCard({
   now,
   publishing,
   onTogglePublished,
+  onNewsletter,
   onEdit,
   onDelete,
 }: Props) {
@@ -68,6 +79,12 @@ export const PostCard = memo(function PostCard({
               ))}
             </Wrap>
           ) : null}
+          {post.newsletter ? (
+            <Text mt="2" fontSize="sm" color="fg.muted" data-testid="post-newsletter-sent">
+              Sent to {subscribersText(post.newsletter.recipients)} on{' '}
+              {formatCardDate(post.newsletter.sentAt)}
+            </Text>
+          ) : null}
           <HStack gap="4" mt="3" fontSize="sm" wrap="wrap">
             <Link href={postPath(post)} target="_blank" rel="noopener noreferrer" color="brand.fg">
               <ExternalLinkIcon />
@@ -87,6 +104,10 @@ export const PostCard = memo(function PostCard({
           <Button size="sm" variant="outline" loading={publishing} onClick={() => onTogglePublished(post)}>
             {post.published ? <EyeOffIcon /> : <EyeIcon />}
             {post.published ? 'Unpublish' : 'Publish'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={(event) => onNewsletter(post, event.currentTarget)}>
+            <MailIcon />
+            {newsletterLabel(post)}
           </Button>
           <Button size="sm" variant="outline" onClick={() => onEdit(post)}>
             <EditIcon />

@@ -1,11 +1,19 @@
 // One subscriber in the table: a fixed-height row (the virtualiser relies on it) with the active switch and
 // the unsubscribe icon. Plain elements styled once by the table (subscribers-table-css.ts): a keystroke
 // remounts every visible row, and styled components per cell made that the slowest part of a search.
-import { formatCardDate, type Subscriber } from '@private-notes/shared';
+import { formatCardDate, type Subscriber, type SubscriberStatus } from '@private-notes/shared';
 import { memo } from 'react';
 import { UserMinusIcon } from './admin-icons.tsx';
 
 export const SUBSCRIBER_ROW_HEIGHT = 52;
+
+/** The badge of each state (double opt-in): only 'Active' receives the newsletter. */
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+};
 
 interface Props {
   subscriber: Subscriber;
@@ -22,7 +30,7 @@ export const SubscriberRow = memo(function SubscriberRow({
   onUnsubscribe,
 }: Props) {
   const interests = subscriber.interests.join(', ');
-  const status = subscriber.active ? 'Active' : 'Inactive';
+  const { status } = subscriber;
   return (
     <tr aria-rowindex={rowIndex} data-testid="subscriber-row">
       <td title={subscriber.email} data-strong="">
@@ -36,8 +44,8 @@ export const SubscriberRow = memo(function SubscriberRow({
       </td>
       <td>{formatCardDate(subscriber.subscribedAt)}</td>
       <td>
-        <span className="pn-status" data-active={subscriber.active ? '' : undefined}>
-          {status}
+        <span className="pn-status" data-status={status}>
+          {SUBSCRIBER_STATUS_LABELS[status]}
         </span>
       </td>
       <td>

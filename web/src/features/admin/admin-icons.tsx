@@ -21,6 +21,12 @@ export const NoteLinkIcon = (p: IconProps) => (
     <path d="M14 3v5h5M9 13h6M9 17h4" />
   </Icon>
 );
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </Icon>
+);
 export const UsersIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />

@@ -10,6 +10,7 @@ const subscribers: Subscriber[] = [
     name: 'Ada Lovelace',
     interests: ['Math', 'Engines'],
     active: true,
+    status: 'active',
     subscribedAt: '2025-01-02T10:00:00.000Z',
   },
   {
@@ -18,6 +19,7 @@ const subscribers: Subscriber[] = [
     name: null,
     interests: [],
     active: false,
+    status: 'unsubscribed',
     subscribedAt: '2025-02-02T10:00:00.000Z',
   },
   {
@@ -26,6 +28,7 @@ const subscribers: Subscriber[] = [
     name: 'Linus',
     interests: ['Kernels, drivers'],
     active: true,
+    status: 'active',
     subscribedAt: '2025-03-02T10:00:00.000Z',
   },
   {
@@ -33,6 +36,7 @@ const subscribers: Subscriber[] = [
     email: 'MIXED@Case.com',
     interests: ['Productivity'],
     active: false,
+    status: 'pending',
     subscribedAt: '2025-04-02T10:00:00.000Z',
   },
 ];

@@ -30,7 +30,9 @@ export const subscribersTableCss: SystemStyleObject = {
     bg: 'gray.subtle',
     color: 'gray.fg',
   },
-  '& .pn-status[data-active]': { bg: 'green.subtle', color: 'green.fg' },
+  '& .pn-status[data-status="active"]': { bg: 'green.subtle', color: 'green.fg' },
+  '& .pn-status[data-status="pending"]': { bg: 'orange.subtle', color: 'orange.fg' },
+  '& .pn-status[data-status="bounced"]': { bg: 'red.subtle', color: 'red.fg' },
   '& .pn-switch': {
     appearance: 'none',
     position: 'relative',

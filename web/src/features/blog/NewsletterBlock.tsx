@@ -1,4 +1,5 @@
-// The blog home's newsletter sign-up: POST /api/subscribe (DECISIONS), a thank-you with the address.
+// The blog home's newsletter sign-up: POST /api/subscribe (DECISIONS), then a thank-you that keeps the
+// typed address and asks to confirm from the inbox (double opt-in: nothing is sent before that).
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './Blog.module.css';
@@ -58,8 +59,11 @@ export function NewsletterBlock() {
       <div aria-live="polite">
         {state.kind === 'done' && (
           <div className={styles.alertSuccess} role="status">
-            <p className={styles.alertTitle}>Thank you for subscribing!</p>
-            <p>We will send new posts to {state.email}.</p>
+            <p className={styles.alertTitle}>Check your inbox</p>
+            <p>
+              Almost there: we sent a confirmation link to {state.email}. Open it to start receiving new
+              posts.
+            </p>
           </div>
         )}
         {state.kind === 'error' && (

@@ -1,27 +1,41 @@
 // Newsletter unsubscribe (/unsubscribe, ?email= prefills), SPEC section 2: validation, 'Processing...',
-// success with Resubscribe (which only resets the form), an 'Error' alert, and Back to home.
+// success with Resubscribe (which only resets the form), an 'Error' alert, and Back to home. With ?token=
+// (the link in a newsletter's footer) it asks for no address: one button unsubscribes that subscription.
 import { validateUnsubscribeEmail } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
+import styles from './NewsletterCard.module.css';
 import { serverMessage } from './server-message.ts';
-import styles from './Unsubscribe.module.css';
 
 type State = { kind: 'form' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
 
-export function UnsubscribeScreen({ email: initial }: { email?: string | undefined }) {
+interface Props {
+  email?: string | undefined;
+  token?: string | undefined;
+}
+
+export function UnsubscribeScreen({ email: initial, token: initialToken }: Props) {
   const [email, setEmail] = useState(initial ?? '');
+  // Dropped by Resubscribe: the reset form is the plain one that asks for an address.
+  const [token, setToken] = useState(initialToken);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [state, setState] = useState<State>({ kind: 'form' });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid = validateUnsubscribeEmail(email.trim());
-    setFieldError(invalid);
-    if (invalid) return;
+    let body: { email: string } | { token: string };
+    if (token) {
+      body = { token };
+    } else {
+      const invalid = validateUnsubscribeEmail(email.trim());
+      setFieldError(invalid);
+      if (invalid) return;
+      body = { email: email.trim() };
+    }
     setState({ kind: 'sending' });
     try {
-      await api.unsubscribe(email.trim());
+      await api.unsubscribe(body);
       setState({ kind: 'done' });
     } catch (error) {
       setState({ kind: 'error', message: serverMessage(error, 'Failed to unsubscribe') });
@@ -30,6 +44,7 @@ export function UnsubscribeScreen({ email: initial }: { email?: string | undefin
 
   const resubscribe = () => {
     setEmail('');
+    setToken(undefined);
     setFieldError(null);
     setState({ kind: 'form' });
   };
@@ -51,7 +66,11 @@ export function UnsubscribeScreen({ email: initial }: { email?: string | undefin
         ) : (
           <>
             <h1 className={styles.title}>Unsubscribe from the Newsletter</h1>
-            <p className={styles.text}>Enter your email address to stop receiving the newsletter.</p>
+            <p className={styles.text}>
+              {token
+                ? 'Stop receiving the newsletter at the address this link was sent to.'
+                : 'Enter your email address to stop receiving the newsletter.'}
+            </p>
             <form className={styles.form} onSubmit={submit} noValidate>
               {state.kind === 'error' && (
                 <div className={styles.alert} role="alert">
@@ -59,29 +78,31 @@ export function UnsubscribeScreen({ email: initial }: { email?: string | undefin
                   <p>{state.message}</p>
                 </div>
               )}
-              <div>
-                <label className="pn-label" htmlFor="unsubscribe-email">
-                  Email address
-                </label>
-                <input
-                  id="unsubscribe-email"
-                  className="pn-input"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? 'unsubscribe-email-error' : undefined}
-                  onChange={(e) => {
-                    setEmail(e.target.value);
-                    setFieldError(null);
-                  }}
-                />
-                {fieldError && (
-                  <p id="unsubscribe-email-error" className={styles.error}>
-                    {fieldError}
-                  </p>
-                )}
-              </div>
+              {token ? null : (
+                <div>
+                  <label className="pn-label" htmlFor="unsubscribe-email">
+                    Email address
+                  </label>
+                  <input
+                    id="unsubscribe-email"
+                    className="pn-input"
+                    type="email"
+                    autoComplete="email"
+                    value={email}
+                    aria-invalid={fieldError ? true : undefined}
+                    aria-describedby={fieldError ? 'unsubscribe-email-error' : undefined}
+                    onChange={(e) => {
+                      setEmail(e.target.value);
+                      setFieldError(null);
+                    }}
+                  />
+                  {fieldError && (
+                    <p id="unsubscribe-email-error" className={styles.error}>
+                      {fieldError}
+                    </p>
+                  )}
+                </div>
+              )}
               <button
                 type="submit"
                 className="pn-button pn-button-primary"

@@ -24,6 +24,8 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { useTheme } from '../../theme/use-theme.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { MailTransportPanel } from '../admin/mail/MailTransportPanel.tsx';
+import { MAIL_STATUS_KEY } from '../admin/mail/mail-keys.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { applyDisplaySettings } from './display-settings.ts';
 import { SecuritySection } from './SecuritySection.tsx';
@@ -67,6 +69,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
     onSuccess: async (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      // The mail status names the owner's address (test sends go there).
+      await queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
       toast({ title: 'Settings updated', description: 'Your preferences have been saved successfully.' });
     },
     onError: () => {
@@ -90,7 +94,14 @@ function SettingsForm({ initial }: { initial: Settings }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (invalid) return;
-    save.mutate({ ...form, theme, displayName: form.displayName.trim(), bio: form.bio.trim() });
+    save.mutate({
+      ...form,
+      theme,
+      displayName: form.displayName.trim(),
+      bio: form.bio.trim(),
+      // An empty field means no address (the server stores null).
+      ownerEmail: form.ownerEmail?.trim() || null,
+    });
   }
 
   const saveBar = (
@@ -141,6 +152,24 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 onChange={(e) => update('bio', e.target.value)}
               />
               <Field.ErrorText>{errors.bio}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.ownerEmail}>
+              <Field.Label>Email</Field.Label>
+              <Input
+                name="ownerEmail"
+                type="email"
+                autoComplete="email"
+                value={form.ownerEmail ?? ''}
+                onChange={(e) => update('ownerEmail', e.target.value)}
+              />
+              {errors.ownerEmail ? (
+                <Field.ErrorText>{errors.ownerEmail}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  Where the site mails you: comment alerts, the weekly summary and test e-mails. Never shown
+                  on the blog.
+                </Field.HelperText>
+              )}
             </Field.Root>
           </SectionCard>
           {saveBar}
@@ -237,6 +266,14 @@ function SettingsForm({ initial }: { initial: Settings }) {
               checked={form.weeklyDigest}
               onChange={(v) => update('weeklyDigest', v)}
             />
+            {form.ownerEmail?.trim() ? null : (
+              <Text fontSize="sm" color="fg.muted">
+                Add your address under Profile › Email to receive these.
+              </Text>
+            )}
+          </SectionCard>
+          <SectionCard title="E-mail delivery" description="How the site's mail leaves this server.">
+            <MailTransportPanel />
           </SectionCard>
           {saveBar}
         </form>

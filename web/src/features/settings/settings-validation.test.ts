@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_SAVE_RANGE_ERROR,
   autoSaveError,
+  OWNER_EMAIL_INVALID,
   passwordError,
   settingsErrors,
 } from './settings-validation.ts';
@@ -22,6 +23,19 @@ describe('settingsErrors', () => {
     expect(settingsErrors({ ...DEFAULT_SETTINGS, autoSaveInterval: 5 })).toEqual({
       autoSaveInterval: AUTO_SAVE_RANGE_ERROR,
     });
+  });
+});
+
+describe('settingsErrors: the owner e-mail', () => {
+  it('takes an empty field (no address) or a valid address, and refuses anything else', () => {
+    for (const ok of [null, '', '   ', 'owner@example.com', ' owner@example.com ']) {
+      expect(settingsErrors({ ...DEFAULT_SETTINGS, ownerEmail: ok })).toEqual({});
+    }
+    for (const bad of ['owner', 'owner@', '@example.com', 'two words@example.com']) {
+      expect(settingsErrors({ ...DEFAULT_SETTINGS, ownerEmail: bad })).toEqual({
+        ownerEmail: OWNER_EMAIL_INVALID,
+      });
+    }
   });
 });
 

@@ -1,5 +1,11 @@
 // Client checks of the settings form, shown before any call (SPEC section 5, DECISIONS.md).
-import { AUTO_SAVE_MAX, AUTO_SAVE_MIN, PasswordChangeSchema, type Settings } from '@private-notes/shared';
+import {
+  AUTO_SAVE_MAX,
+  AUTO_SAVE_MIN,
+  EmailSchema,
+  PasswordChangeSchema,
+  type Settings,
+} from '@private-notes/shared';
 
 export const AUTO_SAVE_RANGE_ERROR = `Auto-save interval must be 0 (off) or between ${AUTO_SAVE_MIN} and ${AUTO_SAVE_MAX} seconds`;
 
@@ -10,6 +16,8 @@ export function autoSaveError(value: number): string | null {
   return value < AUTO_SAVE_MIN || value > AUTO_SAVE_MAX ? AUTO_SAVE_RANGE_ERROR : null;
 }
 
+export const OWNER_EMAIL_INVALID = 'Please enter a valid email address';
+
 export function settingsErrors(settings: Settings): Partial<Record<keyof Settings, string>> {
   const errors: Partial<Record<keyof Settings, string>> = {};
   const autoSave = autoSaveError(settings.autoSaveInterval);
@@ -17,6 +25,9 @@ export function settingsErrors(settings: Settings): Partial<Record<keyof Setting
   if (settings.displayName.trim().length > 100)
     errors.displayName = 'Display name must be at most 100 characters';
   if (settings.bio.trim().length > 1000) errors.bio = 'Bio must be at most 1000 characters';
+  const email = settings.ownerEmail?.trim() ?? '';
+  // Empty is allowed (no alerts, digest or test sends); anything else must be an address the server takes.
+  if (email && !EmailSchema.safeParse(email).success) errors.ownerEmail = OWNER_EMAIL_INVALID;
   return errors;
 }
 

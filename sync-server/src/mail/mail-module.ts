@@ -1,0 +1,104 @@
+// Everything e-mail, built once per app: the transport, the mail service, newsletter sends on the job
+// runner, comment alerts and the weekly digest. `start` runs after the store is open and before requests.
+import type { Subscriber } from '@private-notes/shared';
+import { JobRunner } from '../jobs/job-runner.ts';
+import { SITE_NAME } from '../render/site-info.ts';
+import type { BlogService } from '../services/blog-service.ts';
+import type { SettingsService } from '../services/settings-service.ts';
+import type { SubscriberService } from '../services/subscriber-service.ts';
+import type { Store } from '../storage/index.ts';
+import { CommentAlerts } from './comment-alerts.ts';
+import { confirmationMail, confirmUrl } from './confirmation-mail.ts';
+import type { MailConfig } from './mail-config.ts';
+import { MailService } from './mail-service.ts';
+import { mailTokenKey, verifyUnsubscribeToken } from './mail-tokens.ts';
+import { createMailTransport } from './mail-transport.ts';
+import { NewsletterService } from './newsletter-service.ts';
+import { loadRenderers } from './render-mail.ts';
+import { WeeklyDigest } from './weekly-digest.ts';
+
+export interface MailModuleDeps {
+  store: Store;
+  config: MailConfig;
+  dataDir: string;
+  blog: BlogService;
+  settings: SettingsService;
+  subscribers: SubscriberService;
+}
+
+export class MailModule {
+  readonly service: MailService;
+  readonly jobs: JobRunner;
+  readonly newsletter: NewsletterService;
+  readonly alerts: CommentAlerts;
+  readonly digest: WeeklyDigest;
+  readonly #subscribers: SubscriberService;
+  readonly #tokenKey: Buffer;
+
+  private constructor(deps: MailModuleDeps, tokenKey: Buffer) {
+    const { store, config, dataDir, blog, settings, subscribers } = deps;
+    this.#subscribers = subscribers;
+    this.#tokenKey = tokenKey;
+    this.service = new MailService(store, config, createMailTransport(config), dataDir);
+    this.jobs = new JobRunner(store);
+    this.newsletter = new NewsletterService({
+      store,
+      mail: this.service,
+      blog,
+      subscribers,
+      jobs: this.jobs,
+      tokenKey,
+    });
+    this.alerts = new CommentAlerts(store, this.service, settings);
+    this.digest = new WeeklyDigest(store, this.service, settings);
+  }
+
+  static async create(deps: MailModuleDeps): Promise<MailModule> {
+    return new MailModule(deps, await mailTokenKey(deps.store));
+  }
+
+  /** Marks interrupted hand-overs uncertain, then resumes jobs and starts the schedules. */
+  async start(): Promise<void> {
+    const uncertain = await this.newsletter.markInterrupted();
+    if (uncertain > 0)
+      console.warn(
+        `Newsletter: ${uncertain} message(s) were being handed to SMTP at the last stop; marked uncertain.`,
+      );
+    this.jobs.start();
+    this.alerts.start();
+    this.digest.start();
+    // Load the renderers once the server is up and idle, not in the middle of the first send.
+    setTimeout(() => void loadRenderers(), 2000).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.alerts.stop();
+    this.digest.stop();
+    await this.jobs.stop();
+    this.service.transport.close();
+  }
+
+  /**
+   * The double opt-in mail, sent in the background: the visitor's answer must not wait for SMTP (nor
+   * reveal by its timing whether a mail went out). A failure lets the next sign-up retry at once.
+   */
+  sendConfirmation(subscriber: Subscriber, token: string, requestOrigin: string | null): Promise<void> {
+    const publicUrl = this.service.publicUrl(requestOrigin);
+    const fail = async (reason: string) => {
+      console.error(`Confirmation mail to ${subscriber.email} not sent: ${reason}`);
+      await this.#subscribers.confirmMailFailed(subscriber.id).catch(() => {});
+    };
+    if (!publicUrl) return fail('PUBLIC_URL is not set');
+    const link = confirmUrl(publicUrl, token);
+    if (this.service.capturing) console.log(`Confirmation link for ${subscriber.email} (captured): ${link}`);
+    return confirmationMail(subscriber.email, SITE_NAME, link)
+      .then((mail) => this.service.send(mail, 'confirmation', { keep: true }))
+      .catch((error: Error) => fail(error.message));
+  }
+
+  /** Unsubscribes the subscriber a signed token names; anything else is ignored (same answer either way). */
+  async unsubscribeByToken(token: string): Promise<void> {
+    const id = verifyUnsubscribeToken(this.#tokenKey, token);
+    if (id !== null) await this.#subscribers.unsubscribeById(id);
+  }
+}

@@ -1,0 +1,81 @@
+// Reading the mail the test server captured (it runs without SMTP, so every message lands in the Outbox):
+// find a message to an address, pull the confirmation or unsubscribe link out of its plain-text part, and
+// confirm a subscription the way a reader would, for specs that need active subscribers.
+import { type APIRequestContext, expect } from '@playwright/test';
+
+export interface OutboxRow {
+  id: string;
+  createdAt: string;
+  to: string;
+  subject: string;
+  kind: 'confirmation' | 'newsletter' | 'alert' | 'digest' | 'test';
+  state: 'captured' | 'sent' | 'failed';
+  error: string | null;
+}
+
+export interface OutboxDetail extends OutboxRow {
+  html: string | null;
+  text: string | null;
+  headers: { name: string; value: string }[];
+}
+
+export async function outbox(api: APIRequestContext): Promise<OutboxRow[]> {
+  const res = await api.get('/api/admin/mail/outbox');
+  expect(res.ok(), `outbox answered ${res.status()}`).toBe(true);
+  return ((await res.json()) as { messages: OutboxRow[] }).messages;
+}
+
+/** The newest message of that kind to that address, waiting for it to be written (the send is async). */
+export async function waitForMail(
+  api: APIRequestContext,
+  to: string,
+  kind: OutboxRow['kind'],
+  timeout = 15_000,
+): Promise<OutboxDetail> {
+  let found: OutboxRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await outbox(api)).find(
+          (m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.kind === kind,
+        );
+        return found !== undefined;
+      },
+      { message: `a ${kind} mail to ${to}`, timeout },
+    )
+    .toBe(true);
+  const res = await api.get(`/api/admin/mail/outbox/${encodeURIComponent((found as OutboxRow).id)}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as OutboxDetail;
+}
+
+/** The first link in the message's plain text whose path is `path` (e.g. '/subscribe/confirm'). */
+export function linkIn(mail: OutboxDetail, path: string): URL {
+  const match = (mail.text ?? '').match(
+    new RegExp(`https?://[^\\s<>"]*${path.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_.%-]+`),
+  );
+  expect(match, `a ${path} link in "${mail.subject}"`).not.toBeNull();
+  return new URL((match as RegExpMatchArray)[0]);
+}
+
+/** Subscribes `email` and confirms it with the token from its confirmation mail, as a reader would. */
+export async function subscribeConfirmed(
+  visitor: APIRequestContext,
+  owner: APIRequestContext,
+  subscriber: { email: string; name?: string; interests?: string[] },
+): Promise<void> {
+  const res = await visitor.post('/api/subscribe', { data: subscriber });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const mail = await waitForMail(owner, subscriber.email, 'confirmation');
+  const token = linkIn(mail, '/subscribe/confirm').searchParams.get('token');
+  const confirmed = await visitor.post('/api/subscribe/confirm', { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+export async function subscriberStatus(owner: APIRequestContext, email: string): Promise<string | undefined> {
+  const list = (await (await owner.get('/api/admin/subscribers')).json()) as {
+    email: string;
+    status: string;
+  }[];
+  return list.find((s) => s.email === email)?.status;
+}

@@ -1,0 +1,26 @@
+// /subscribe/confirm?token=…: the confirmation mail's link. Rendering it changes nothing (mail scanners
+// open links); only the page's button confirms. Kept out of search engines: every address is one token.
+import { createFileRoute } from '@tanstack/react-router';
+import { publicHead } from '../../features/blog/blog-head.ts';
+import { validateConfirmSearch } from '../../features/blog/blog-search.ts';
+import { ConfirmSubscriptionScreen } from '../../features/blog/ConfirmSubscriptionScreen.tsx';
+
+export const Route = createFileRoute('/subscribe/confirm')({
+  validateSearch: validateConfirmSearch,
+  loader: ({ context }) => ({ origin: context.origin }),
+  head: ({ loaderData }) => {
+    const head = publicHead({
+      page: 'Confirm your subscription',
+      description: 'Confirm your subscription to the Private Notes newsletter.',
+      origin: loaderData?.origin ?? '',
+      path: '/subscribe/confirm',
+    });
+    return { ...head, meta: [...head.meta, { name: 'robots', content: 'noindex' }] };
+  },
+  component: ConfirmSubscriptionRoute,
+});
+
+function ConfirmSubscriptionRoute() {
+  const { token } = Route.useSearch();
+  return <ConfirmSubscriptionScreen token={token} />;
+}
