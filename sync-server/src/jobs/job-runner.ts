@@ -42,10 +42,17 @@ export class JobRunner {
   readonly #again = new Set<number>();
   #abort = new AbortController();
   #started = false;
+  readonly #sweepMs: number | null;
+  #sweep: NodeJS.Timeout | null = null;
 
-  constructor(store: Store, claim: JobClaim = SINGLE_PROCESS_CLAIM) {
+  /**
+   * `sweepMs`: with several instances, how often to look for unfinished jobs that no instance runs (their
+   * holder died, or another instance queued them); null when this process is the only one.
+   */
+  constructor(store: Store, claim: JobClaim = SINGLE_PROCESS_CLAIM, sweepMs: number | null = null) {
     this.#store = store;
     this.#claim = claim;
+    this.#sweepMs = sweepMs;
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -95,8 +102,21 @@ export class JobRunner {
     if (this.#started) return;
     this.#started = true;
     this.#abort = new AbortController();
+    this.#scheduleUnfinished();
+    if (this.#sweepMs !== null) {
+      this.#sweep = setInterval(() => this.#scheduleUnfinished(), this.#sweepMs);
+      this.#sweep.unref();
+    }
+  }
+
+  #scheduleUnfinished(): void {
     for (const job of this.#store.values('jobs'))
-      if (job.state === 'queued' || job.state === 'running') this.#schedule(job);
+      if (
+        (job.state === 'queued' || job.state === 'running') &&
+        !this.#running.has(job.id) &&
+        !this.#timers.has(job.id)
+      )
+        this.#schedule(job);
   }
 
   /** Runs a job now (or when its wait ends) unless it is paused or done. */
@@ -116,6 +136,8 @@ export class JobRunner {
   /** Stops scheduling, asks handlers to return, and waits for them. */
   async stop(): Promise<void> {
     this.#started = false;
+    if (this.#sweep) clearInterval(this.#sweep);
+    this.#sweep = null;
     this.#abort.abort();
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();

@@ -2,6 +2,7 @@
 // runner, comment alerts and the weekly digest. `start` runs after the store is open and before requests.
 import type { Subscriber } from '@private-notes/shared';
 import { JobRunner } from '../jobs/job-runner.ts';
+import { storeJobClaim } from '../jobs/store-job-claim.ts';
 import { SITE_NAME } from '../render/site-info.ts';
 import type { BlogService } from '../services/blog-service.ts';
 import type { SettingsService } from '../services/settings-service.ts';
@@ -34,13 +35,18 @@ export class MailModule {
   readonly digest: WeeklyDigest;
   readonly #subscribers: SubscriberService;
   readonly #tokenKey: Buffer;
+  readonly #kind: 'embedded' | 'postgres';
 
   private constructor(deps: MailModuleDeps, tokenKey: Buffer) {
     const { store, config, dataDir, blog, settings, subscribers } = deps;
     this.#subscribers = subscribers;
     this.#tokenKey = tokenKey;
+    this.#kind = store.kind;
     this.service = new MailService(store, config, createMailTransport(config), dataDir);
-    this.jobs = new JobRunner(store);
+    // Several instances over PostgreSQL: each job runs on the one instance holding its claim, and the others
+    // look every 30 s for jobs whose holder died.
+    this.jobs =
+      store.kind === 'postgres' ? new JobRunner(store, storeJobClaim(store), 30_000) : new JobRunner(store);
     this.newsletter = new NewsletterService({
       store,
       mail: this.service,
@@ -59,7 +65,9 @@ export class MailModule {
 
   /** Marks interrupted hand-overs uncertain, then resumes jobs and starts the schedules. */
   async start(): Promise<void> {
-    const uncertain = await this.newsletter.markInterrupted();
+    // With one process, anything still `sending` was cut short by the last stop. With several instances a
+    // live one may be sending right now: each send's run marks its own leftovers when it claims the send.
+    const uncertain = this.#kind === 'embedded' ? await this.newsletter.markInterrupted() : 0;
     if (uncertain > 0)
       console.warn(
         `Newsletter: ${uncertain} message(s) were being handed to SMTP at the last stop; marked uncertain.`,

@@ -191,11 +191,11 @@ export class NewsletterService {
    * Run at start-up, before the job runner: a recipient still `sending` was being handed to SMTP when the
    * process stopped. It may have been delivered, so it is never re-sent automatically.
    */
-  async markInterrupted(): Promise<number> {
+  async markInterrupted(sendId?: number): Promise<number> {
     return this.#d.store.write((tx) => {
       let n = 0;
       for (const r of tx.values('newsletterRecipients'))
-        if (r.state === 'sending') {
+        if (r.state === 'sending' && (sendId === undefined || r.sendId === sendId)) {
           setState(tx, r, {
             state: 'uncertain',
             error: 'The server stopped while handing this message to SMTP',
@@ -245,6 +245,9 @@ export class NewsletterService {
     const { store, mail } = this.#d;
     const sendId = (job.payload as { sendId: number }).sendId;
     if (!store.get('newsletterSends', sendId)) return { state: 'done' };
+    // This instance holds the send's claim and a run ends only when its hand-overs have: a record still
+    // `sending` was left by a holder that died (this process before a crash, or another instance).
+    await this.markInterrupted(sendId);
     if (!store.get('newsletterSends', sendId)!.prepared && !(await this.#prepare(sendId, context.signal)))
       return { state: 'wait', until: new Date() };
     const send = store.get('newsletterSends', sendId)!;
