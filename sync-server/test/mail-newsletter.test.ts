@@ -285,7 +285,6 @@ describe('newsletter authentication failure', () => {
     } finally {
       await s.close();
       await smtp.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
