@@ -274,10 +274,15 @@ export class NewsletterService {
       if (queue.length === 0) break;
 
       const worker = async (): Promise<void> => {
-        // The `sent` write is not awaited: this worker's next write queues behind it in the same journal,
-        // so by the time the next hand-over starts both are durable. A crash leaves at most one record per
-        // worker in doubt (the one in flight), never a pending one that already went out.
-        let lastWrite: Promise<unknown> = Promise.resolve();
+        // A message SMTP accepted is marked `sent` in the same transaction as this worker's next record
+        // (one journal write per message, so fewer retired caches), and that write is durable before the
+        // next hand-over. A crash leaves at most one record per worker in doubt (the last one handed over),
+        // never a pending one that already went out.
+        let accepted: NewsletterRecipientRecord | null = null;
+        const markAccepted = (tx: WriteTx) => {
+          if (accepted) setState(tx, accepted, { state: 'sent', error: null, nextAttemptAt: null });
+          accepted = null;
+        };
         while (!context.signal.aborted && pausedReason === null) {
           const next = queue.shift();
           if (!next) break;
@@ -285,13 +290,17 @@ export class NewsletterService {
           if (r?.state !== 'pending') continue;
           const subscriber = store.get('subscribers', r.subscriberId);
           if (!template || !subscriber || statusOf(subscriber) !== 'active') {
-            await store.write((tx) => setState(tx, r, { state: 'skipped' }));
+            await store.write((tx) => {
+              markAccepted(tx);
+              setState(tx, r, { state: 'skipped' });
+            });
             continue;
           }
           // Durable before the hand-over: a crash from here on leaves the record `sending` → uncertain.
-          const sending = await store.write((tx) =>
-            setState(tx, r, { state: 'sending', tries: r.tries + 1 }),
-          );
+          const sending = await store.write((tx) => {
+            markAccepted(tx);
+            return setState(tx, r, { state: 'sending', tries: r.tries + 1 });
+          });
           const token = signUnsubscribeToken(this.#d.tokenKey, r.subscriberId);
           try {
             await mail.send(personalise(template, r.email, token), 'newsletter', { keep: false });
@@ -304,12 +313,9 @@ export class NewsletterService {
             continue;
           }
           errorsInARow = 0;
-          lastWrite = store.write((tx) =>
-            setState(tx, sending, { state: 'sent', error: null, nextAttemptAt: null }),
-          );
-          lastWrite.catch(() => {}); // a storage failure surfaces on the next awaited write
+          accepted = sending;
         }
-        await lastWrite;
+        if (accepted) await store.write(markAccepted);
       };
       await Promise.all(Array.from({ length: Math.min(maxConnections, queue.length) }, worker));
       if (context.signal.aborted) return { state: 'wait', until: new Date() };

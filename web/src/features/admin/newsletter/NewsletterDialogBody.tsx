@@ -25,17 +25,18 @@ export function NewsletterDialogBody({ post, publishFirst }: Props) {
   const queryClient = useQueryClient();
   const progress = useNewsletterProgress(post.id);
   const { send } = progress;
+  const sendId = send?.id;
   const finished = send?.state === 'done';
 
-  // The card's "Sent to N subscribers" line, the public lists (a publish) and the Outbox follow the send.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh when a send starts or finishes, not on every poll
+  // The card's "Sent to N subscribers" line, the public lists (a publish) and the Outbox follow the send:
+  // refreshed when it starts (or is first seen) and when it finishes, not on every poll.
   useEffect(() => {
-    if (!send) return;
+    if (sendId === undefined) return;
     void queryClient.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
     void queryClient.invalidateQueries({ queryKey: BLOG_KEY });
     void queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
     void queryClient.invalidateQueries({ queryKey: OUTBOX_KEY });
-  }, [send?.id, finished, queryClient]);
+  }, [sendId, finished, queryClient]);
 
   if (send === undefined) {
     return (
