@@ -1,7 +1,7 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
 import compression from 'compression';
 import express, { type Express } from 'express';
-import morgan from 'morgan';
+import type { DestinationStream } from 'pino';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
@@ -9,10 +9,12 @@ import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { originCheck } from './http/origin-check.ts';
+import { createLogger, requestTracker } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAiRouter } from './routes/ai.ts';
+import { answeredFromCache } from './routes/answer-cache.ts';
 import { createAuthRouter } from './routes/auth.ts';
 import { createBlogRouter } from './routes/blog.ts';
 import { createCommentsRouter } from './routes/comments.ts';
@@ -64,7 +66,12 @@ export interface AppHandle {
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config): Promise<AppHandle> {
+export interface AppOptions {
+  /** Where log lines go (tests capture them); standard output, asynchronously, by default. */
+  logDestination?: DestinationStream;
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<AppHandle> {
   const store = await Store.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
   const services: Services = {
@@ -95,8 +102,8 @@ export async function createApp(config: Config): Promise<AppHandle> {
   const app = express();
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders());
-  app.use(compression());
-  if (config.logRequests) app.use(morgan('short'));
+  // Cached answers carry their own compressed forms, made once; everything else is compressed on the fly.
+  app.use(compression({ filter: (req, res) => !answeredFromCache(res) && compression.filter(req, res) }));
   app.use(originCheck(config.allowedOrigins));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(auth.loadSession);
@@ -109,7 +116,6 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createNotesRouter(deps));
   app.use(createReviewsRouter(deps));
   app.use(createBlogRouter(deps));
-  installPublicFastPath(app, deps); // replays public blog answers until the next write (see the file)
   app.use(createAdminBlogRouter(deps));
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
@@ -120,5 +126,14 @@ export async function createApp(config: Config): Promise<AppHandle> {
   mountWebApp(app, deps);
   app.use(errorHandler);
 
-  return { app, store, services, deps, close: () => store.close() };
+  // Around everything: the request log, then the replay of public cached answers (see the file).
+  const logger = createLogger(config.logLevel, options.logDestination);
+  installPublicFastPath(app, deps, config.logRequests ? requestTracker(logger) : null);
+
+  async function close(): Promise<void> {
+    await services.blog.flushViews().catch(() => {});
+    await store.close();
+    logger.flush();
+  }
+  return { app, store, services, deps, close };
 }

@@ -12,6 +12,8 @@ export class WriteTx extends ReadView {
   /** This transaction's sequence number; use it to order changes (e.g. the notes changes feed). */
   readonly seq: number;
   readonly ops: Op[] = [];
+  /** Collections whose content this transaction changed (see Store.versionOf); silent updates excluded. */
+  readonly changed = new Set<CollectionName>();
   readonly #undo: (() => void)[] = [];
 
   constructor(state: State, seq: number) {
@@ -36,14 +38,20 @@ export class WriteTx extends ReadView {
     return this.#apply({ o: 'put', c: collection, r }, collection, r.id);
   }
 
-  /** Merges fields into an existing record (undefined fields are left as they are). Fails if it is missing. */
+  /**
+   * Merges fields into an existing record (undefined fields are left as they are). Fails if it is missing.
+   * `silent`: a change no cached rendering waits for (a view counter): stored and journaled like any other,
+   * but the collection's version (Store.versionOf) does not move, so cached pages and answers stay.
+   */
   update<C extends CollectionName>(
     collection: C,
     id: number,
     patch: Patch<CollectionTypes[C]>,
+    options: { silent?: boolean } = {},
   ): CollectionTypes[C] {
     if (!this.get(collection, id)) throw new Error(`${collection} #${id} does not exist`);
-    return this.#apply({ o: 'patch', c: collection, id, p: stripUndefined(patch) }, collection, id);
+    this.#record({ o: 'patch', c: collection, id, p: stripUndefined(patch) }, options.silent);
+    return this.get(collection, id)!;
   }
 
   /** Removes a record; returns whether it existed. */
@@ -70,6 +78,7 @@ export class WriteTx extends ReadView {
     for (let i = this.#undo.length - 1; i >= 0; i--) this.#undo[i]!();
     this.#undo.length = 0;
     this.ops.length = 0;
+    this.changed.clear();
   }
 
   #apply<C extends CollectionName>(op: Op, collection: C, id: number): CollectionTypes[C] {
@@ -77,9 +86,10 @@ export class WriteTx extends ReadView {
     return this.get(collection, id)!;
   }
 
-  #record(op: Op): void {
+  #record(op: Op, silent = false): void {
     this.#undo.push(this.state.apply(op));
     this.ops.push(op);
+    if (!silent && op.o !== 'meta' && op.o !== 'ctr') this.changed.add(op.c);
   }
 }
 
