@@ -9,7 +9,7 @@ import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { originCheck } from './http/origin-check.ts';
-import { createLogger, requestTracker } from './http/request-logger.ts';
+import { createServerLog, RequestLog } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
@@ -127,13 +127,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(errorHandler);
 
   // Around everything: the request log, then the replay of public cached answers (see the file).
-  const logger = createLogger(config.logLevel, options.logDestination);
-  installPublicFastPath(app, deps, config.logRequests ? requestTracker(logger) : null);
+  const log = createServerLog(config.logLevel, options.logDestination);
+  installPublicFastPath(app, deps, config.logRequests ? RequestLog.for(log) : null);
 
   async function close(): Promise<void> {
     await services.blog.flushViews().catch(() => {});
     await store.close();
-    logger.flush();
+    log.logger.flush();
   }
   return { app, store, services, deps, close };
 }

@@ -1,43 +1,75 @@
-// Request logs: one JSON line per request (pino), written to standard output asynchronously, so a busy
-// server never waits for its terminal or pipe. Installed around the whole app (app.ts), so answers the
-// public fast path gives are logged exactly like those Express gives.
+// Request logs: one JSON line per request in pino's format, written to standard output asynchronously
+// (pino's sonic-boom without `sync`: lines gather in memory while a write is under way and go out
+// together), so a busy server never waits for its terminal or pipe. Installed around the whole app
+// (routes/public-fast-path.ts), so answers the fast path replays are logged exactly like Express's.
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../config.ts';
 
-/**
- * The server's logger. By default an asynchronous standard output (pino's sonic-boom: lines gather in
- * memory while a write is under way and go out together; flushed on exit).
- */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  return pino({ level }, destination ?? pino.destination({ dest: 1, sync: false }));
+export interface ServerLog {
+  logger: Logger;
+  /** Where the logger writes; request lines go straight to it (see RequestLog). */
+  stream: DestinationStream & { flushSync?: () => void };
 }
 
-export type TrackRequest = (req: IncomingMessage, res: ServerResponse) => void;
+/** The server's logger: asynchronous standard output unless a destination is given (tests capture lines). */
+export function createServerLog(level: LogLevel, destination?: DestinationStream): ServerLog {
+  const stream = destination ?? pino.destination({ dest: 1, sync: false });
+  return { logger: pino({ level }, stream), stream };
+}
 
 /**
- * Returns the function that logs one request when its response is done (or the client went away first):
- * method, URL, status, bytes, response time in milliseconds and the client's address. Null when request
- * lines would not be written at all (so no per-request work is done for them).
+ * Logs requests: method, URL, client address, status, response time in milliseconds. The line is the
+ * one `logger.info({ req, res, responseTime }, 'request completed')` would write, built by hand: pino's
+ * generic serialisation of nested objects costs several times more, and a replayed public answer is
+ * itself only a few microseconds of work.
  */
-export function requestTracker(logger: Logger): TrackRequest | null {
-  if (!logger.isLevelEnabled('info')) return null;
-  return (req, res) => {
-    const start = performance.now();
+export class RequestLog {
+  readonly #stream: ServerLog['stream'];
+  readonly #prefix = '{"level":30,"time":';
+  readonly #process = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"req":{"method":`;
+
+  /** Null when request lines would not be written at all (so no per-request work is done for them). */
+  static for({ logger, stream }: ServerLog): RequestLog | null {
+    return logger.isLevelEnabled('info') ? new RequestLog(stream) : null;
+  }
+
+  private constructor(stream: ServerLog['stream']) {
+    this.#stream = stream;
+  }
+
+  /** Logs a request already answered (the fast path answers synchronously); `start` from performance.now(). */
+  answered(req: IncomingMessage, statusCode: number, start: number): void {
+    this.#write(req.method, req.url, req.socket.remoteAddress, statusCode, start);
+  }
+
+  /** Logs the request once its response is done, or once the client went away first. */
+  track(req: IncomingMessage, res: ServerResponse, start: number): void {
+    // Read now: once the connection is closed the socket no longer knows it.
+    const address = req.socket.remoteAddress;
     res.once('close', () => {
       const finished = res.writableFinished;
-      logger.info(
-        {
-          req: { method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress },
-          res: {
-            statusCode: finished ? res.statusCode : undefined,
-            contentLength: res.getHeader('content-length'),
-          },
-          responseTime: Math.round((performance.now() - start) * 100) / 100,
-        },
-        finished ? 'request completed' : 'request aborted',
-      );
+      this.#write(req.method, req.url, address, finished ? res.statusCode : undefined, start, !finished);
     });
-  };
+  }
+
+  #write(
+    method: string | undefined,
+    url: string | undefined,
+    address: string | undefined,
+    statusCode: number | undefined,
+    start: number,
+    aborted = false,
+  ): void {
+    const ms = Math.round((performance.now() - start) * 100) / 100;
+    this.#stream.write(
+      `${this.#prefix}${Date.now()}${this.#process}${JSON.stringify(method)},"url":${JSON.stringify(url)}` +
+        `${address === undefined ? '' : `,"remoteAddress":${JSON.stringify(address)}`}},` +
+        `"res":{${statusCode === undefined ? '' : `"statusCode":${statusCode}`}},"responseTime":${ms},` +
+        `"msg":"${aborted ? 'request aborted' : 'request completed'}"}\n`,
+    );
+  }
 }

@@ -7,9 +7,10 @@
 // not remembered, or remembered before the last change, goes through Express as usual, so the fast path
 // can only ever replay an answer Express itself gave.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { Deps } from '../app.ts';
-import type { TrackRequest } from '../http/request-logger.ts';
+import type { RequestLog } from '../http/request-logger.ts';
 import type { Store } from '../storage/index.ts';
 import {
   type CachedAnswer,
@@ -211,17 +212,21 @@ export function publicFastPathFor(store: Store): PublicFastPath {
 type Handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 /**
- * Puts the request logger and the fast path in front of the app's request handling (Express calls
+ * Puts the request log and the fast path in front of the app's request handling (Express calls
  * `app.handle` for every request), so replayed answers are logged like any other.
  */
-export function installPublicFastPath(app: Express, { store }: Deps, track: TrackRequest | null): void {
+export function installPublicFastPath(app: Express, { store }: Deps, log: RequestLog | null): void {
   const fastPath = publicFastPathFor(store);
   const target = app as unknown as { handle: Handle };
   const handle = target.handle.bind(app);
-  target.handle = track
+  target.handle = log
     ? (req, res, next) => {
-        track(req, res);
-        if (!fastPath.serve(req, res)) handle(req, res, next);
+        const start = performance.now();
+        if (fastPath.serve(req, res)) log.answered(req, res.statusCode, start);
+        else {
+          log.track(req, res, start);
+          handle(req, res, next);
+        }
       }
     : (req, res, next) => {
         if (!fastPath.serve(req, res)) handle(req, res, next);
