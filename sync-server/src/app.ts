@@ -127,13 +127,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(errorHandler);
 
   // Around everything: the request log, then the replay of public cached answers (see the file).
-  const log = createServerLog(config.logLevel, options.logDestination);
-  installPublicFastPath(app, deps, config.logRequests ? RequestLog.for(log) : null);
+  const log = config.logRequests ? createServerLog(config.logLevel, options.logDestination) : null;
+  installPublicFastPath(app, deps, log ? RequestLog.for(log) : null);
 
   async function close(): Promise<void> {
     await services.blog.flushViews().catch(() => {});
     await store.close();
-    log.logger.flush();
+    log?.logger.flush();
   }
   return { app, store, services, deps, close };
 }
