@@ -31,6 +31,9 @@ export class State {
   /** `${collection}.${index}` → key → id */
   readonly indexes = new Map<string, Map<string, number>>();
   readonly #indexFns = new Map<CollectionName, [string, KeyFn][]>();
+  /** Collection → number of the last content change applied to it (see versionOf); memory only. */
+  readonly #versions = new Map<CollectionName, number>();
+  #changes = 0;
 
   constructor() {
     for (const name of COLLECTION_NAMES) {
@@ -70,6 +73,13 @@ export class State {
     return table;
   }
 
+  /** The latest content change of any of `collections` (0 before any): see ReadView.versionOf. */
+  versionOf(collections: readonly CollectionName[]): number {
+    let version = 0;
+    for (const collection of collections) version = Math.max(version, this.#versions.get(collection) ?? 0);
+    return version;
+  }
+
   lookup(name: CollectionName, index: string, key: string): StoredRecord | undefined {
     const map = this.indexes.get(`${name}.${index}`);
     if (!map) throw new Error(`Unknown index "${name}.${index}"`);
@@ -78,7 +88,14 @@ export class State {
   }
 
   /** Applies one op and returns the function that undoes it (used when a transaction throws). */
-  apply(op: Op): () => void {
+  /**
+   * Applies one op and returns its undo. Every op that changes a collection's records moves that
+   * collection's version, whoever made it (this process or, replayed, another instance), unless `silent`
+   * (a statistic such as a view count, see WriteTx.update). An undo leaves the version moved: a cache
+   * rebuilt once too often is harmless, one kept too long is not.
+   */
+  apply(op: Op, silent = false): () => void {
+    if (!silent && op.o !== 'meta' && op.o !== 'ctr') this.#versions.set(op.c, ++this.#changes);
     switch (op.o) {
       case 'put':
         return this.#put(op.c, freezeRecord(op.r));

@@ -7,7 +7,6 @@ import { acquireDirLock } from './dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { Journal } from './journal.ts';
 import { ReadView } from './read-view.ts';
-import type { CollectionName } from './records.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import { WriteTx } from './write-tx.ts';
 
@@ -37,8 +36,6 @@ export class Store extends ReadView {
   #durableSeq: number;
   #failure: unknown = null;
   #closed = false;
-  /** Collection → seq of the last write that changed its content (memory only: caches start empty too). */
-  readonly #versions = new Map<CollectionName, number>();
   readonly #unlock: () => Promise<void>;
 
   private constructor(
@@ -90,17 +87,6 @@ export class Store extends ReadView {
     return this.lastSeq;
   }
 
-  /**
-   * The seq of the last write that changed any of `collections` (silent updates aside), 0 before any: a
-   * cache of what those collections show stays valid while this number stays the same, so a note
-   * autosave or a login does not throw away the blog's pages.
-   */
-  versionOf(collections: readonly CollectionName[]): number {
-    let version = 0;
-    for (const collection of collections) version = Math.max(version, this.#versions.get(collection) ?? 0);
-    return version;
-  }
-
   /** Sequence number of the last transaction known to be on disk. */
   get durableSeq(): number {
     return this.#durableSeq;
@@ -134,7 +120,6 @@ export class Store extends ReadView {
       return this.#enqueue('', this.state.seq).then(() => result);
     }
     this.state.seq = tx.seq;
-    for (const collection of tx.changed) this.#versions.set(collection, tx.seq);
     return this.#enqueue(`${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`, tx.seq).then(() => result);
   }
 

@@ -12,8 +12,6 @@ export class WriteTx extends ReadView {
   /** This transaction's sequence number; use it to order changes (e.g. the notes changes feed). */
   readonly seq: number;
   readonly ops: Op[] = [];
-  /** Collections whose content this transaction changed (see Store.versionOf); silent updates excluded. */
-  readonly changed = new Set<CollectionName>();
   readonly #undo: (() => void)[] = [];
 
   constructor(state: State, seq: number) {
@@ -41,7 +39,7 @@ export class WriteTx extends ReadView {
   /**
    * Merges fields into an existing record (undefined fields are left as they are). Fails if it is missing.
    * `silent`: a change no cached rendering waits for (a view counter): stored and journaled like any other,
-   * but the collection's version (Store.versionOf) does not move, so cached pages and answers stay.
+   * but the collection's version (ReadView.versionOf) does not move, so cached pages and answers stay.
    */
   update<C extends CollectionName>(
     collection: C,
@@ -78,7 +76,6 @@ export class WriteTx extends ReadView {
     for (let i = this.#undo.length - 1; i >= 0; i--) this.#undo[i]!();
     this.#undo.length = 0;
     this.ops.length = 0;
-    this.changed.clear();
   }
 
   #apply<C extends CollectionName>(op: Op, collection: C, id: number): CollectionTypes[C] {
@@ -87,9 +84,8 @@ export class WriteTx extends ReadView {
   }
 
   #record(op: Op, silent = false): void {
-    this.#undo.push(this.state.apply(op));
+    this.#undo.push(this.state.apply(op, silent));
     this.ops.push(op);
-    if (!silent && op.o !== 'meta' && op.o !== 'ctr') this.changed.add(op.c);
   }
 }
 
