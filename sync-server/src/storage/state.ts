@@ -31,8 +31,11 @@ export class State {
   /** `${collection}.${index}` → key → id */
   readonly indexes = new Map<string, Map<string, number>>();
   readonly #indexFns = new Map<CollectionName, [string, KeyFn][]>();
-  /** Collection → number of the last content change applied to it (see versionOf); memory only. */
-  readonly #versions = new Map<CollectionName, number>();
+  /**
+   * Collection → number of the last content change applied to it (see versionOf), with the table it was
+   * counted for: a table replaced wholesale (a full reload) gets a new number on the next look.
+   */
+  readonly #versions = new Map<CollectionName, { table: Map<number, StoredRecord>; version: number }>();
   #changes = 0;
 
   constructor() {
@@ -75,9 +78,17 @@ export class State {
 
   /** The latest content change of any of `collections` (0 before any): see ReadView.versionOf. */
   versionOf(collections: readonly CollectionName[]): number {
-    let version = 0;
-    for (const collection of collections) version = Math.max(version, this.#versions.get(collection) ?? 0);
-    return version;
+    let latest = 0;
+    for (const collection of collections) {
+      const table = this.table(collection);
+      let entry = this.#versions.get(collection);
+      if (entry?.table !== table) {
+        entry = { table, version: ++this.#changes };
+        this.#versions.set(collection, entry);
+      }
+      latest = Math.max(latest, entry.version);
+    }
+    return latest;
   }
 
   lookup(name: CollectionName, index: string, key: string): StoredRecord | undefined {
@@ -95,7 +106,8 @@ export class State {
    * rebuilt once too often is harmless, one kept too long is not.
    */
   apply(op: Op, silent = false): () => void {
-    if (!silent && op.o !== 'meta' && op.o !== 'ctr') this.#versions.set(op.c, ++this.#changes);
+    if (!silent && op.o !== 'meta' && op.o !== 'ctr')
+      this.#versions.set(op.c, { table: this.table(op.c), version: ++this.#changes });
     switch (op.o) {
       case 'put':
         return this.#put(op.c, freezeRecord(op.r));

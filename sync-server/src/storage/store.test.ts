@@ -201,11 +201,13 @@ describe('Store', () => {
 
   it('versions each collection: only the collections a write changed move, silent updates do not', async () => {
     const store = await Store.open(await tempDir());
-    expect(store.versionOf(['explanations', 'reviews'])).toBe(0);
+    const reviews = store.versionOf(['reviews']);
+    const before = store.versionOf(['explanations']);
+    expect(store.versionOf(['explanations'])).toBe(before);
     const first = await store.write((tx) => tx.insert('explanations', explanation('one')));
     const afterInsert = store.versionOf(['explanations']);
-    expect(afterInsert).toBeGreaterThan(0);
-    expect(store.versionOf(['reviews'])).toBe(0);
+    expect(afterInsert).toBeGreaterThan(before);
+    expect(store.versionOf(['reviews'])).toBe(reviews);
 
     await store.write((tx) => tx.setMeta('elsewhere', 1));
     expect(store.versionOf(['explanations'])).toBe(afterInsert);
