@@ -40,20 +40,20 @@ function nonEmpty(value: string | undefined): string | null {
   return value !== undefined && value.trim() !== '' ? value : null;
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 3000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be 0-65535, got "${value}"`);
-  return port;
-}
-
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined || value.trim() === '') return 'info';
   const level = value.trim().toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level))
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return level as LogLevel;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0-65535, got "${value}"`);
+  return port;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
