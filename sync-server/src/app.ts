@@ -1,7 +1,7 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
 import compression from 'compression';
 import express, { type Express } from 'express';
-import morgan from 'morgan';
+import type { DestinationStream } from 'pino';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
 import { limitAiConcurrency } from './ai/limit-ai-provider.ts';
@@ -11,11 +11,13 @@ import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
+import { createServerLog, RequestLog } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAiRouter } from './routes/ai.ts';
+import { answeredFromCache } from './routes/answer-cache.ts';
 import { createAuthRouter } from './routes/auth.ts';
 import { createBackupRouter } from './routes/backup.ts';
 import { createBlogRouter } from './routes/blog.ts';
@@ -73,7 +75,12 @@ export interface AppHandle {
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config): Promise<AppHandle> {
+export interface AppOptions {
+  /** Where log lines go (tests capture them); standard output, asynchronously, by default. */
+  logDestination?: DestinationStream;
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<AppHandle> {
   const store = await openStore(config);
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
   const provider = createAiProvider(config.openai);
@@ -126,8 +133,8 @@ export async function createApp(config: Config): Promise<AppHandle> {
   const app = express();
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders());
-  app.use(compression());
-  if (config.logRequests) app.use(morgan('short'));
+  // Cached answers carry their own compressed forms, made once; everything else is compressed on the fly.
+  app.use(compression({ filter: (req, res) => !answeredFromCache(res) && compression.filter(req, res) }));
   app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
   app.use(originCheck(config.allowedOrigins));
   app.use(auth.loadSession);
@@ -143,7 +150,6 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createNotesRouter(deps));
   app.use(createReviewsRouter(deps));
   app.use(createBlogRouter(deps));
-  installPublicFastPath(app, deps); // replays public blog answers until the next write (see the file)
   app.use(createAdminBlogRouter(deps));
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
@@ -157,11 +163,17 @@ export async function createApp(config: Config): Promise<AppHandle> {
   mountWebApp(app, deps);
   app.use(errorHandler);
 
+  // Around everything: the request log, then the replay of public cached answers (see the file).
+  const log = config.logRequests ? createServerLog(config.logLevel, options.logDestination) : null;
+  installPublicFastPath(app, deps, log ? RequestLog.for(log) : null);
+
   await mail.start();
-  const close = async () => {
+  async function close(): Promise<void> {
     clearInterval(pruneTimer);
     await mail.stop();
+    await services.blog.flushViews().catch(() => {});
     await store.close();
-  };
+    log?.logger.flush();
+  }
   return { app, store, services, deps, close };
 }

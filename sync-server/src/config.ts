@@ -3,6 +3,9 @@ import path from 'node:path';
 import { REVISION_RETENTION_DAYS_DEFAULT } from '@private-notes/shared';
 import { loadMailConfig, type MailConfig } from './mail/mail-config.ts';
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface OpenAiConfig {
   apiKey: string | null;
   baseUrl: string | null;
@@ -32,6 +35,8 @@ export interface Config {
   /** Passed to Express's `trust proxy`, so `req.secure` and `req.ip` honour X-Forwarded-* behind a proxy. */
   trustProxy: boolean | number | string;
   logRequests: boolean;
+  /** pino's level: request lines are `info`; `warn` or `silent` drop them. */
+  logLevel: LogLevel;
   /** Extra origins allowed to send unsafe requests (e.g. a dev server on another port). */
   allowedOrigins: string[];
   /** Journal size (bytes) past which the store compacts into a fresh snapshot. */
@@ -50,6 +55,14 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 function nonEmpty(value: string | undefined): string | null {
   return value !== undefined && value.trim() !== '' ? value : null;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value.trim() === '') return 'info';
+  const level = value.trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level as LogLevel;
 }
 
 function parsePort(value: string | undefined): number {
@@ -119,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS !== undefined ? env.LOG_REQUESTS !== 'false' : !inTests,
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

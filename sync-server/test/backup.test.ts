@@ -11,6 +11,7 @@ import { RestoreError, restoreBackup } from '../src/backup/restore-backup.ts';
 import { COLLECTION_NAMES } from '../src/storage/index.ts';
 import { createPost } from './blog-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
+import { seedSubscribers, waitForSend } from './mail-helpers.ts';
 
 let source: TestServer;
 let cookie: string;
@@ -56,6 +57,14 @@ async function populate(s: TestServer) {
     },
   });
   await s.api('POST', `/api/blog/${post.id}/view`);
+  // The mail collections: a captured confirmation (above), and a newsletter issue with its job and recipient.
+  await seedSubscribers(s, 1, 'issue-reader');
+  const sent = await s.api('POST', `/api/admin/blog/${post.id}/newsletter`, {
+    cookie,
+    body: { recipients: 1 },
+  });
+  expect(sent.status).toBe(202);
+  await waitForSend(s, cookie, post.id);
 }
 
 /** Every API answer that shows a collection, as the owner and as a visitor. */

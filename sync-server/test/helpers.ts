@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type AppHandle, createApp } from '../src/app.ts';
+import { type AppHandle, type AppOptions, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { dropTestDatabase, TEST_STORE, testDatabaseFor } from './test-database.ts';
 
@@ -47,7 +47,10 @@ export async function makeTempDir(prefix = 'pn-test-'): Promise<string> {
 }
 
 /** Starts a server. Pass `dataDir` of an earlier server (closed with keepData) to test a restart. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  appOptions: AppOptions = {},
+): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeTempDir());
   const config: Config = {
     ...loadConfig({}),
@@ -66,7 +69,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...overrides,
     dataDir,
   };
-  const handle = await createApp(config);
+  const handle = await createApp(config, appOptions);
   const server: Server = await new Promise((resolve, reject) => {
     const s = handle.app.listen(0, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(s)));
   });

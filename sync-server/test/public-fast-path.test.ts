@@ -1,5 +1,6 @@
 // The micro-cache in front of Express: it replays only what Express answered to an anonymous GET, with
-// the same security headers, and never after a write; sessions and logging keep requests on Express.
+// the same security headers, and never after a change of what it shows; sessions keep requests on
+// Express; with logging on, replayed answers are logged too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickEncoding } from '../src/routes/answer-cache.ts';
 import { createPost } from './blog-fixtures.ts';
@@ -67,11 +68,46 @@ describe('public fast path', () => {
 });
 
 describe('with request logging on', () => {
-  it('is not installed, so every request is logged by Express', async () => {
-    const s = await startTestServer({ logRequests: true });
+  it('is installed behind the request log: replayed answers are logged like any other', async () => {
+    const lines: string[] = [];
+    const s = await startTestServer(
+      { logRequests: true },
+      { logDestination: { write: (line) => lines.push(line) } },
+    );
+    try {
+      expect(viaExpress((await s.api('GET', '/api/blog')).headers)).toBe(true);
+      const replayed = await s.api('GET', '/api/blog');
+      expect(viaExpress(replayed.headers)).toBe(false);
+      // The log line is written once the response is done.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const logged = lines.map((line) => JSON.parse(line));
+      const blog = logged.filter((l) => l.req?.url === '/api/blog');
+      expect(blog).toHaveLength(2);
+      for (const entry of blog) {
+        expect(entry).toMatchObject({
+          level: 30,
+          msg: 'request completed',
+          req: { method: 'GET', url: '/api/blog' },
+          res: { statusCode: 200 },
+        });
+        expect(typeof entry.responseTime).toBe('number');
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('writes no request lines at LOG_LEVEL=warn', async () => {
+    const lines: string[] = [];
+    const s = await startTestServer(
+      { logRequests: true, logLevel: 'warn' },
+      { logDestination: { write: (line) => lines.push(line) } },
+    );
     try {
       await s.api('GET', '/api/blog');
-      expect(viaExpress((await s.api('GET', '/api/blog')).headers)).toBe(true);
+      await s.api('GET', '/api/blog');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(lines).toEqual([]);
     } finally {
       await s.close();
     }

@@ -24,6 +24,12 @@ describe('web app serving (built app, server rendering)', () => {
     copy = path.join(root, 'node_modules/.cache/pn-web-app-test', String(process.pid));
     cpSync(path.join(root, 'web/dist'), path.join(copy, 'dist'), { recursive: true });
     cpSync(path.join(root, 'web/dist-ssr'), path.join(copy, 'dist-ssr'), { recursive: true });
+    // A build from before the precompress step has no .br/.gz beside its files: make them, as the build does.
+    const precompress = spawnSync(process.execPath, ['scripts/precompress.mjs', path.join(copy, 'dist')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (precompress.status !== 0) throw new Error('precompress failed');
     s = await startTestServer({ webDistDir: path.join(copy, 'dist') });
   }, 180_000);
 

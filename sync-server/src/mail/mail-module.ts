@@ -56,7 +56,7 @@ export class MailModule {
       tokenKey,
     });
     this.alerts = new CommentAlerts(store, this.service, settings);
-    this.digest = new WeeklyDigest(store, this.service, settings);
+    this.digest = new WeeklyDigest(store, this.service, settings, () => blog.flushViews());
   }
 
   static async create(deps: MailModuleDeps): Promise<MailModule> {

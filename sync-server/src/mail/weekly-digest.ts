@@ -26,10 +26,19 @@ export class WeeklyDigest {
   /** Runs one at a time, in call order (the start-up catch-up may still run when the cron fires). */
   #chain: Promise<unknown> = Promise.resolve();
 
-  constructor(store: Store, mail: MailService, settings: SettingsService) {
+  readonly #flushViews: () => Promise<void>;
+
+  /** `flushViews` writes the view counts still held in memory, so the digest counts every view. */
+  constructor(
+    store: Store,
+    mail: MailService,
+    settings: SettingsService,
+    flushViews: () => Promise<void> = async () => {},
+  ) {
     this.#store = store;
     this.#mail = mail;
     this.#settings = settings;
+    this.#flushViews = flushViews;
   }
 
   get pattern(): string {
@@ -61,6 +70,18 @@ export class WeeklyDigest {
   async #runIfDue(now: Date): Promise<DigestResult> {
     const occurrence = this.lastOccurrence(now);
     if (!occurrence) return 'not-due';
+    // Several instances over PostgreSQL: one of them sends, after catching up with the others' writes.
+    const claim = await this.#store.claim('weekly-digest');
+    if (!claim) return 'already-sent';
+    try {
+      await this.#store.refresh();
+      return await this.#runClaimed(now, occurrence);
+    } finally {
+      await claim.release();
+    }
+  }
+
+  async #runClaimed(now: Date, occurrence: Date): Promise<DigestResult> {
     const week = isoWeekKey(occurrence);
     // Keys sort by time ("2030-W02" > "2029-W52"), so a clock set back never sends an old week again.
     const last = this.#store.getMeta<string>(WEEK_META);
@@ -76,6 +97,7 @@ export class WeeklyDigest {
       console.warn(`Weekly digest ${week} not sent: PUBLIC_URL is not set.`);
       return 'no-public-url';
     }
+    await this.#flushViews();
     const views = currentViews(this.#store);
     try {
       await this.#mail.send(await this.compose(settings.ownerEmail, week, now, publicUrl), 'digest', {

@@ -1,14 +1,8 @@
 // Server-rendered public pages for anonymous visitors, kept while the data they were rendered from is
-// unchanged (the store's sequence number). Repeat visits get the same bytes: a stable ETag, so browsers
+// unchanged (the blog's content version). Repeat visits get the same bytes: a stable ETag, so browsers
 // and proxies revalidate with a 304, and the server skips rendering.
-export interface CachedPage {
-  status: number;
-  contentType: string;
-  html: string;
-}
-
-export class PageCache {
-  readonly #pages = new Map<string, CachedPage>();
+export class PageCache<Page> {
+  readonly #pages = new Map<string, Page>();
   readonly #max: number;
 
   constructor(max = 200) {
@@ -19,7 +13,7 @@ export class PageCache {
     return `${version}\0${url}`;
   }
 
-  get(version: number, url: string): CachedPage | undefined {
+  get(version: number, url: string): Page | undefined {
     const key = this.#key(version, url);
     const page = this.#pages.get(key);
     if (page) {
@@ -30,7 +24,7 @@ export class PageCache {
     return page;
   }
 
-  set(version: number, url: string, page: CachedPage): void {
+  set(version: number, url: string, page: Page): void {
     this.#pages.set(this.#key(version, url), page);
     while (this.#pages.size > this.#max) {
       const oldest = this.#pages.keys().next().value;

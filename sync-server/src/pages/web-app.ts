@@ -1,6 +1,8 @@
-// Serves the web app: hashed build assets (cached for a year) and every page GET rendered on the server by
-// web/dist-ssr/entry-server.js, then hydrated. Anonymous public pages are cacheable (ETag, revalidate);
-// anything rendered for the signed-in owner, and the owner's screens, are never stored.
+// Serves the web app: build files from memory with their build-time brotli and gzip forms (hashed ones
+// cached for a year) and every page GET rendered on the server by web/dist-ssr/entry-server.js, then
+// hydrated. Anonymous public pages are cached with their compressed forms until the blog's content changes
+// (ETag, revalidate) and replayed by the fast path; anything rendered for the signed-in owner, and the
+// owner's screens, are never stored.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +14,12 @@ import express, {
   type Response as ExpressResponse,
 } from 'express';
 import type { Deps } from '../app.ts';
-import { type CachedPage, PageCache } from './page-cache.ts';
+import { CachedAnswer, sendAnswer, writeAnswer } from '../routes/answer-cache.ts';
+import { publicFastPathFor } from '../routes/public-fast-path.ts';
+import { PageCache } from './page-cache.ts';
 import { privatePreloadLinks } from './private-preloads.ts';
 import { createSsrDataClient } from './ssr-data-client.ts';
+import { isHashed, StaticFiles } from './static-files.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -76,15 +81,18 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal, publicUrl: str
  * per-request nonce, so the same page has the same bytes: ETags work and a 304 never pairs a cached page
  * with a policy naming another nonce.
  */
-function allowInlineScripts(res: ExpressResponse, html: string): void {
-  const policy = res.getHeader('Content-Security-Policy');
-  if (typeof policy !== 'string') return;
+function inlineScriptSources(html: string): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const code = match[1] ?? '';
     if (code) hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
   }
-  const sources = [...hashes].join(' ');
+  return [...hashes].join(' ');
+}
+
+function allowInlineScripts(res: ExpressResponse, sources: string): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
   const withoutNonce = policy.replace(/\s*'nonce-[^']*'/g, '');
   res.setHeader(
     'Content-Security-Policy',
@@ -92,13 +100,31 @@ function allowInlineScripts(res: ExpressResponse, html: string): void {
   );
 }
 
-function sendPage(res: ExpressResponse, page: CachedPage, cacheControl: string): void {
+interface RenderedPage {
+  status: number;
+  contentType: string;
+  html: string;
+}
+
+/** A public page kept for anonymous visitors: its bytes and variants, and its inline scripts' hashes. */
+interface CachedPage {
+  answer: CachedAnswer;
+  scriptSources: string;
+}
+
+/** A page rendered for the signed-in owner: never stored, compressed on the fly by the middleware. */
+function sendPage(res: ExpressResponse, page: RenderedPage, cacheControl: string): void {
   res.status(page.status);
   res.type(page.contentType);
   res.set('Cache-Control', cacheControl);
-  allowInlineScripts(res, page.html);
+  allowInlineScripts(res, inlineScriptSources(page.html));
   // res.send adds the ETag and answers 304 when the browser's copy is current.
   res.send(page.html);
+}
+
+/** As res.send would label it: HTML is UTF-8. */
+function withCharset(contentType: string): string {
+  return /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 }
 
 export function mountWebApp(app: Express, { config, auth, services, store }: Deps): void {
@@ -114,19 +140,36 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     return;
   }
 
+  const fastPath = publicFastPathFor(store);
+  const files = new StaticFiles(dist);
+  app.use(async (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range !== undefined) return next();
+    const file = files.answerFor(req.path);
+    if (!file) return next();
+    const answer = await file;
+    res.setHeader('Accept-Ranges', 'bytes');
+    fastPath.remember(req, res, answer, { anyone: true });
+    writeAnswer(req, res, answer);
+  });
+  // Byte ranges, and files added after the start.
   app.use(
     express.static(dist, {
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(dist, filePath).split(path.sep).join('/');
-        // Vite puts content-hashed files under assets/; workbox-<hash>.js carries its hash in the name.
-        const hashed = rel.startsWith('assets/') || /^workbox-[0-9a-f]+\.js$/.test(rel);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', isHashed(rel) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     }),
   );
 
-  const pages = new PageCache();
+  const pages = new PageCache<CachedPage>();
+  const version = () => services.blog.contentVersion();
+  async function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): Promise<void> {
+    allowInlineScripts(res, page.scriptSources);
+    await page.answer.prepare();
+    fastPath.remember(req, res, page.answer, { version });
+    await sendAnswer(req, res, page.answer);
+  }
   let renderer: Promise<Renderer> | null = null;
   const loadRenderer = (): Promise<Renderer> => {
     renderer ??= (async () => {
@@ -143,21 +186,22 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
       res.status(404).type('text').set('Cache-Control', 'no-cache').send('Not found');
       return;
     }
+    const user = auth.getUser(req);
+    res.vary('Cookie');
+    // What the page shows: the blog's posts and comments (a note autosave or a sign-in keeps the page).
+    const pageVersion = version();
+    // Keyed by the whole address: the page embeds its own origin (canonical, Open Graph), so a copy rendered
+    // for one host name (a LAN address, say) must never be served to a visitor who used another.
+    const url = pageUrl(req, config.mail.publicUrl);
+    const cached = user ? undefined : pages.get(pageVersion, url);
+    if (cached) {
+      await sendCachedPage(req, res, cached);
+      return;
+    }
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    const user = auth.getUser(req);
-    res.vary('Cookie');
-    const version = store.seq;
-    // Keyed by the whole address: the page embeds its own origin (canonical, Open Graph), so a copy rendered
-    // for one host name (a LAN address, say) must never be served to a visitor who used another.
-    const url = pageUrl(req, config.mail.publicUrl);
-    const cached = user ? undefined : pages.get(version, url);
-    if (cached) {
-      sendPage(res, cached, PUBLIC_PAGE_CACHE);
-      return;
-    }
     try {
       const { entry, manifest } = await loadRenderer();
       const { response, isPrivate } = await entry.renderPage({
@@ -170,16 +214,24 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
         res.redirect(response.status, response.headers.get('Location') ?? '/');
         return;
       }
-      const page: CachedPage = {
+      const page: RenderedPage = {
         status: response.status,
         contentType: response.headers.get('Content-Type') ?? 'text/html; charset=utf-8',
         html: await response.text(),
       };
       const preload = user && page.status === 200 ? privatePreloadLinks(req.path) : null;
       if (preload) res.append('Link', preload);
-      const cacheable = !isPrivate && !user && page.status < 500;
-      if (cacheable) pages.set(version, url, page);
-      sendPage(res, page, cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+      if (!isPrivate && !user && page.status < 500) {
+        const answer = new CachedAnswer(page.html, withCharset(page.contentType), PUBLIC_PAGE_CACHE, {
+          status: page.status,
+          version: pageVersion,
+        });
+        const entry: CachedPage = { answer, scriptSources: inlineScriptSources(page.html) };
+        pages.set(pageVersion, url, entry);
+        await sendCachedPage(req, res, entry);
+        return;
+      }
+      sendPage(res, page, PRIVATE_PAGE_CACHE);
     } catch (error) {
       if (abort.signal.aborted) return;
       console.error('Page rendering failed:', error);

@@ -6,7 +6,7 @@ import type { Deps } from '../app.ts';
 import { backupFileName } from '../backup/backup-format.ts';
 import { writeBackup } from '../backup/write-backup.ts';
 
-export function createBackupRouter({ auth, store, config }: Deps): Router {
+export function createBackupRouter({ auth, store, config, services }: Deps): Router {
   const router = Router();
 
   router.get(API.adminBackup, auth.requireUser, async (_req, res) => {
@@ -16,6 +16,8 @@ export function createBackupRouter({ auth, store, config }: Deps): Router {
     // Holds password hashes and the session secret: never kept by a cache on the way.
     res.setHeader('cache-control', 'no-store');
     try {
+      // View counts are batched in memory: write them first, so the backup holds every view so far.
+      await services.blog.flushViews();
       await writeBackup(store, config.dataDir, res, now);
       res.end();
     } catch (error) {

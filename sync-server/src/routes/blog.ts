@@ -8,13 +8,13 @@ import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseIdParam, parseQuery, parseWith } from '../http/validate.ts';
 import { POST_NOT_FOUND } from '../services/blog-service.ts';
-import { AnswerCache, type CachedAnswer, NO_STORE, PUBLIC_REVALIDATE, writeAnswer } from './answer-cache.ts';
+import { AnswerCache, type CachedAnswer, NO_STORE, PUBLIC_REVALIDATE, sendAnswer } from './answer-cache.ts';
 import { publicFastPathFor } from './public-fast-path.ts';
 
 const TagParamSchema = z.object({ tag: TagSchema });
 const JSON_TYPE = 'application/json; charset=utf-8';
 /**
- * Every view is a write: a loop on one post cannot flood the journal, while readers moving between posts
+ * Views are written in batches, but a loop on one post still should not inflate its count, while readers moving between posts
  * (or many readers behind one proxy address) are never held back, since the key is address and post.
  */
 export const VIEW_RATE_LIMIT = { windowMs: 60 * 1000, limit: 60 };
@@ -22,7 +22,8 @@ export const VIEW_RATE_LIMIT = { windowMs: 60 * 1000, limit: 60 };
 export function createBlogRouter({ store, auth, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
-  const answers = new AnswerCache(store);
+  const version = () => blog.contentVersion();
+  const answers = new AnswerCache(version);
   const fastPath = publicFastPathFor(store);
   const viewLimit = createRateLimit({
     ...VIEW_RATE_LIMIT,
@@ -31,37 +32,41 @@ export function createBlogRouter({ store, auth, services }: Deps): Router {
     shared: { store, prefix: 'post-views' },
   });
 
-  /** A public JSON answer, built once per data version; the fast path may replay it until the next write. */
-  function sendPublic(req: Request, res: Response, key: string, build: () => unknown): void {
+  /**
+   * A public JSON answer, built (and compressed) once per version of the blog's content; the fast path
+   * replays it until that content changes. The same for everyone who may read it, owner included.
+   */
+  async function sendPublic(req: Request, res: Response, key: string, build: () => unknown): Promise<void> {
     const answer: CachedAnswer = answers.get(key, JSON_TYPE, PUBLIC_REVALIDATE, () =>
       JSON.stringify(build()),
     );
-    fastPath.remember(req, res, answer);
-    writeAnswer(req, res, answer);
+    await answer.prepare();
+    fastPath.remember(req, res, answer, { version, anyone: true });
+    await sendAnswer(req, res, answer);
   }
 
-  router.get('/api/blog', (req, res) => {
+  router.get('/api/blog', async (req, res) => {
     const { search, tag } = parseQuery(BlogListQuerySchema, req);
-    sendPublic(req, res, `list\0${search ?? ''}\0${tag ?? ''}`, () =>
+    await sendPublic(req, res, `list\0${search ?? ''}\0${tag ?? ''}`, () =>
       blog.listPublishedPosts({ search, tag }),
     );
   });
 
   // Declared before /:id so "tags" is never read as an id.
-  router.get('/api/blog/tags', (req, res) => {
-    sendPublic(req, res, 'tags', () => blog.listTags());
+  router.get('/api/blog/tags', async (req, res) => {
+    await sendPublic(req, res, 'tags', () => blog.listTags());
   });
 
-  router.get('/api/blog/tags/:tag', (req, res) => {
+  router.get('/api/blog/tags/:tag', async (req, res) => {
     // Express has already URL-decoded the parameter.
     const { tag } = parseWith(TagParamSchema, req.params);
-    sendPublic(req, res, `tag\0${tag}`, () => blog.postsByTag(tag));
+    await sendPublic(req, res, `tag\0${tag}`, () => blog.postsByTag(tag));
   });
 
-  router.get('/api/blog/:id', (req, res) => {
+  router.get('/api/blog/:id', async (req, res) => {
     const id = parseIdParam(req);
     if (store.get('posts', id)?.published) {
-      sendPublic(req, res, `post\0${id}`, () => blog.getPublishedPost(id));
+      await sendPublic(req, res, `post\0${id}`, () => blog.getPublishedPost(id));
       return;
     }
     res.set('Cache-Control', NO_STORE);

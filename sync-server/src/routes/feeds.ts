@@ -1,11 +1,12 @@
 // What crawlers and feed readers fetch: /rss.xml, /sitemap.xml and /robots.txt, for published posts only,
 // with absolute links built from the address the site is reached at.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { buildRss } from '../render/build-rss.ts';
 import { buildSitemap } from '../render/build-sitemap.ts';
-import { AnswerCache, PUBLIC_FEED, writeAnswer } from './answer-cache.ts';
+import { AnswerCache, type CachedAnswer, PUBLIC_FEED, sendAnswer } from './answer-cache.ts';
+import { publicFastPathFor } from './public-fast-path.ts';
 
 /** Private areas and the API: nothing there for a search engine. */
 export const ROBOTS_DISALLOW = ['/api/', '/notes', '/settings', '/ai-explanations', '/blog/admin', '/admin/'];
@@ -21,22 +22,31 @@ function baseUrlOf(req: Request, publicUrl: string | null): string {
 export function createFeedsRouter({ config, store, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
-  const answers = new AnswerCache(store, 20);
+  const version = () => blog.contentVersion();
+  const answers = new AnswerCache(version, 20);
+  const fastPath = publicFastPathFor(store);
 
-  router.get('/rss.xml', (req, res) => {
+  /** Built and compressed once per version of the blog's content, then replayed by the fast path. */
+  async function sendFeed(req: Request, res: Response, answer: CachedAnswer): Promise<void> {
+    await answer.prepare();
+    fastPath.remember(req, res, answer, { version, anyone: true });
+    await sendAnswer(req, res, answer);
+  }
+
+  router.get('/rss.xml', async (req, res) => {
     const base = baseUrlOf(req, config.mail.publicUrl);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
       buildRss(blog.listPublishedPosts(), base, (post) => blog.renderedHtml(post)),
     );
-    writeAnswer(req, res, answer);
+    await sendFeed(req, res, answer);
   });
 
-  router.get('/sitemap.xml', (req, res) => {
+  router.get('/sitemap.xml', async (req, res) => {
     const base = baseUrlOf(req, config.mail.publicUrl);
     const answer = answers.get(`sitemap\0${base}`, 'application/xml; charset=utf-8', PUBLIC_FEED, () =>
       buildSitemap(blog.listPublishedPosts(), base),
     );
-    writeAnswer(req, res, answer);
+    await sendFeed(req, res, answer);
   });
 
   router.get('/robots.txt', (req, res) => {

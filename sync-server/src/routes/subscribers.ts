@@ -11,7 +11,7 @@ import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
-import { AnswerCache, NO_STORE, writeLargeAnswer } from './answer-cache.ts';
+import { AnswerCache, NO_STORE, sendAnswer } from './answer-cache.ts';
 import { requestOrigin } from './mail.ts';
 
 export const SUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };
@@ -23,8 +23,9 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
   const router = Router();
   const { subscribers } = services;
   // With 10,000 subscribers the owner's list is ~1.8 MB of JSON: sorted, serialised and compressed once per
-  // store version (any write starts a new one) rather than on every visit. Private: one entry, no-store.
-  const listAnswers = new AnswerCache(store, 1);
+  // change of the subscribers (not on a note or blog write) rather than on every visit. Private: one entry,
+  // no-store, never replayed by the public fast path.
+  const listAnswers = new AnswerCache(() => store.versionOf(['subscribers']), 1);
   const subscribeLimit = createRateLimit({
     ...SUBSCRIBE_RATE_LIMIT,
     message: 'Too many subscription requests from this address. Please try again later.',
@@ -62,7 +63,7 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
     const answer = listAnswers.get('list', 'application/json; charset=utf-8', NO_STORE, () =>
       JSON.stringify(subscribers.list()),
     );
-    await writeLargeAnswer(req, res, answer);
+    await sendAnswer(req, res, answer);
   });
 
   router.put('/api/admin/subscribers/:id', async (req, res) => {

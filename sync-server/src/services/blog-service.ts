@@ -17,10 +17,13 @@ import { relatedPosts as rankRelatedPosts } from '@private-notes/shared/rules/re
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import { renderMarkdown } from '../render/render-markdown.ts';
-import type { PostRecord, Store } from '../storage/index.ts';
+import type { CollectionName, PostRecord, Store } from '../storage/index.ts';
+import { type ViewCounter, viewCounterFor } from './view-counter.ts';
 
 export const POST_NOT_FOUND = 'Blog post not found';
 export const RELATED_TAGS_MAX = 10;
+/** What the public blog shows (pages, API answers, feeds): cached renderings last while these are unchanged. */
+export const BLOG_CONTENT: readonly CollectionName[] = ['posts', 'comments'];
 
 export type PostCreateInput = z.output<typeof BlogPostCreateSchema>;
 export type PostUpdateInput = z.output<typeof BlogPostUpdateSchema>;
@@ -48,12 +51,13 @@ export interface PostFromNoteInput {
 }
 
 interface PublishedCache {
-  seq: number;
+  version: number;
   posts: readonly BlogPost[];
 }
 
-// Keyed by store so every BlogService over the same store shares it; any write moves `seq` on and the
-// next read rebuilds, so the cache can never serve a post that was unpublished or edited.
+// Keyed by store so every BlogService over the same store shares it; any write to the blog's content moves
+// its version on and the next read rebuilds, so the cache can never serve a post that was unpublished or
+// edited. Views are not content: they show from the next rebuild on.
 const publishedCache = new WeakMap<Store, PublishedCache>();
 
 function byNewestPublication(a: BlogPost, b: BlogPost): number {
@@ -68,9 +72,27 @@ export class BlogService {
   readonly #store: Store;
   /** Rendered HTML by post id, kept while the content is the same string (page views render nothing). */
   readonly #html = new Map<number, { content: string; html: string }>();
+  readonly #views: ViewCounter;
 
   constructor(store: Store) {
     this.#store = store;
+    this.#views = viewCounterFor(store);
+  }
+
+  /** Moves on whenever what the public blog shows changes (not on a view, a note edit or a sign-in). */
+  contentVersion(): number {
+    return this.#store.versionOf(BLOG_CONTENT);
+  }
+
+  /** The post with the views counted but not yet stored. */
+  #withViews(post: BlogPost): BlogPost {
+    const pending = this.#views.pendingFor(post.id);
+    return pending === 0 ? post : { ...post, views: post.views + pending };
+  }
+
+  /** Stores the views counted so far (they are written in batches); resolves once they are on disk. */
+  flushViews(): Promise<void> {
+    return this.#views.flush();
   }
 
   /** The post's content as sanitised HTML (rendered once per content version). */
@@ -83,16 +105,21 @@ export class BlogService {
   }
 
   #detail(post: BlogPost): BlogPostDetail {
-    return { ...post, contentHtml: this.renderedHtml(post) };
+    return { ...this.#withViews(post), contentHtml: this.renderedHtml(post) };
   }
 
   /** Every published post, newest publication first. Shared and frozen: do not mutate. */
   #published(): readonly BlogPost[] {
-    const seq = this.#store.seq;
+    const version = this.contentVersion();
     const cached = publishedCache.get(this.#store);
-    if (cached && cached.seq === seq) return cached.posts;
-    const posts = Object.freeze(this.#store.filter('posts', (p) => p.published).sort(byNewestPublication));
-    publishedCache.set(this.#store, { seq, posts });
+    if (cached && cached.version === version) return cached.posts;
+    const posts = Object.freeze(
+      this.#store
+        .filter('posts', (p) => p.published)
+        .map((p) => this.#withViews(p))
+        .sort(byNewestPublication),
+    );
+    publishedCache.set(this.#store, { version, posts });
     return posts;
   }
 
@@ -125,8 +152,8 @@ export class BlogService {
   listAllPosts(): BlogPost[] {
     return this.#store
       .all('posts')
-      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
-      .map((post) => this.#forOwner(post));
+      .map((p) => this.#forOwner(this.#withViews(p)))
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
   }
 
   /** A published post with its rendered HTML, or null when unknown or a draft. */
@@ -193,15 +220,10 @@ export class BlogService {
 
   /**
    * Counts one view of a published post and resolves with the new count, or null when the post is unknown
-   * or a draft. Callers that must not wait for the disk (page rendering) may ignore the promise's timing,
-   * but should still catch it.
+   * or a draft. Views are stored in batches (view-counter.ts) and never invalidate cached pages.
    */
   async countView(id: number): Promise<number | null> {
-    return this.#store.write((tx) => {
-      const post = tx.get('posts', id);
-      if (!post?.published) return null;
-      return tx.update('posts', id, { views: post.views + 1 }).views;
-    });
+    return this.#views.count(id);
   }
 
   /** A new post with the SPEC defaults; readTime computed from the content unless given. */

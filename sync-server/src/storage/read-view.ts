@@ -14,6 +14,15 @@ export class ReadView {
     return this.state.seq;
   }
 
+  /**
+   * A number that moves whenever the records of any of `collections` change (silent updates aside): a
+   * cache of what those collections show stays valid while it stays the same, so a note autosave or a
+   * sign-in does not throw away the blog's pages. Not a sequence number; compare it only with itself.
+   */
+  versionOf(collections: readonly CollectionName[]): number {
+    return this.state.versionOf(collections);
+  }
+
   get<C extends CollectionName>(collection: C, id: number): CollectionTypes[C] | undefined {
     return this.state.table(collection).get(id) as CollectionTypes[C] | undefined;
   }

@@ -31,6 +31,12 @@ export class State {
   /** `${collection}.${index}` → key → id */
   readonly indexes = new Map<string, Map<string, number>>();
   readonly #indexFns = new Map<CollectionName, [string, KeyFn][]>();
+  /**
+   * Collection → number of the last content change applied to it (see versionOf), with the table it was
+   * counted for: a table replaced wholesale (a full reload) gets a new number on the next look.
+   */
+  readonly #versions = new Map<CollectionName, { table: Map<number, StoredRecord>; version: number }>();
+  #changes = 0;
 
   constructor() {
     for (const name of COLLECTION_NAMES) {
@@ -80,6 +86,21 @@ export class State {
     return table;
   }
 
+  /** The latest content change of any of `collections` (0 before any): see ReadView.versionOf. */
+  versionOf(collections: readonly CollectionName[]): number {
+    let latest = 0;
+    for (const collection of collections) {
+      const table = this.table(collection);
+      let entry = this.#versions.get(collection);
+      if (entry?.table !== table) {
+        entry = { table, version: ++this.#changes };
+        this.#versions.set(collection, entry);
+      }
+      latest = Math.max(latest, entry.version);
+    }
+    return latest;
+  }
+
   lookup(name: CollectionName, index: string, key: string): StoredRecord | undefined {
     const map = this.indexes.get(`${name}.${index}`);
     if (!map) throw new Error(`Unknown index "${name}.${index}"`);
@@ -88,7 +109,15 @@ export class State {
   }
 
   /** Applies one op and returns the function that undoes it (used when a transaction throws). */
-  apply(op: Op): () => void {
+  /**
+   * Applies one op and returns its undo. Every op that changes a collection's records moves that
+   * collection's version, whoever made it (this process or, replayed, another instance), unless `silent`
+   * (a statistic such as a view count, see WriteTx.update). An undo leaves the version moved: a cache
+   * rebuilt once too often is harmless, one kept too long is not.
+   */
+  apply(op: Op, silent = false): () => void {
+    if (!silent && op.o !== 'meta' && op.o !== 'ctr')
+      this.#versions.set(op.c, { table: this.table(op.c), version: ++this.#changes });
     switch (op.o) {
       case 'put':
         return this.#put(op.c, freezeRecord(op.r));

@@ -199,4 +199,26 @@ describe('Store', () => {
     expect(await store.write(() => 'idle')).toBe('idle');
     await store.close();
   });
+
+  it('versions each collection: only the collections a write changed move, silent updates do not', async () => {
+    const store = await Store.open(await tempDir());
+    const reviews = store.versionOf(['reviews']);
+    const before = store.versionOf(['explanations']);
+    expect(store.versionOf(['explanations'])).toBe(before);
+    const first = await store.write((tx) => tx.insert('explanations', explanation('one')));
+    const afterInsert = store.versionOf(['explanations']);
+    expect(afterInsert).toBeGreaterThan(before);
+    expect(store.versionOf(['reviews'])).toBe(reviews);
+
+    await store.write((tx) => tx.setMeta('elsewhere', 1));
+    expect(store.versionOf(['explanations'])).toBe(afterInsert);
+
+    await store.write((tx) => tx.update('explanations', first.id, { concept: 'quiet' }, { silent: true }));
+    expect(store.get('explanations', first.id)?.concept).toBe('quiet');
+    expect(store.versionOf(['explanations'])).toBe(afterInsert);
+
+    await store.write((tx) => tx.remove('explanations', first.id));
+    expect(store.versionOf(['reviews', 'explanations'])).toBeGreaterThan(afterInsert);
+    await store.close();
+  });
 });

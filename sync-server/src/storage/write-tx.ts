@@ -36,14 +36,20 @@ export class WriteTx extends ReadView {
     return this.#apply({ o: 'put', c: collection, r }, collection, r.id);
   }
 
-  /** Merges fields into an existing record (undefined fields are left as they are). Fails if it is missing. */
+  /**
+   * Merges fields into an existing record (undefined fields are left as they are). Fails if it is missing.
+   * `silent`: a change no cached rendering waits for (a view counter): stored and journaled like any other,
+   * but the collection's version (ReadView.versionOf) does not move, so cached pages and answers stay.
+   */
   update<C extends CollectionName>(
     collection: C,
     id: number,
     patch: Patch<CollectionTypes[C]>,
+    options: { silent?: boolean } = {},
   ): CollectionTypes[C] {
     if (!this.get(collection, id)) throw new Error(`${collection} #${id} does not exist`);
-    return this.#apply({ o: 'patch', c: collection, id, p: stripUndefined(patch) }, collection, id);
+    this.#record({ o: 'patch', c: collection, id, p: stripUndefined(patch) }, options.silent);
+    return this.get(collection, id)!;
   }
 
   /** Removes a record; returns whether it existed. */
@@ -77,8 +83,8 @@ export class WriteTx extends ReadView {
     return this.get(collection, id)!;
   }
 
-  #record(op: Op): void {
-    this.#undo.push(this.state.apply(op));
+  #record(op: Op, silent = false): void {
+    this.#undo.push(this.state.apply(op, silent));
     this.ops.push(op);
   }
 }

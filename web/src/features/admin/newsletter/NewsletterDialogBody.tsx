@@ -30,6 +30,7 @@ export function NewsletterDialogBody({ post, publishFirst }: Props) {
 
   // The card's "Sent to N subscribers" line, the public lists (a publish) and the Outbox follow the send:
   // refreshed when it starts (or is first seen) and when it finishes, not on every poll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` is the trigger, not a value read
   useEffect(() => {
     if (sendId === undefined) return;
     void queryClient.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
