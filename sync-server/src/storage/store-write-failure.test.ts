@@ -92,4 +92,24 @@ describe('a journal append the disk refuses', () => {
     expect(reopened.all('explanations').map((e) => e.concept)).toEqual(['one', 'two']);
     await reopened.close();
   });
+
+  it('drops a record whose bytes were written but not made durable (fsync failed), never replaying it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { dir, disk, store } = await storeWithDisk();
+    await store.write((tx) => tx.insert('explanations', explanation('one')));
+    disk.full = true;
+    disk.code = 'EIO';
+    disk.written = 1_000_000; // the whole record reached the file, then the fsync failed
+    await expect(store.write((tx) => tx.insert('explanations', explanation('not durable')))).rejects.toThrow(
+      'its disk failed (EIO)',
+    );
+    disk.full = false;
+    await store.write((tx) => tx.insert('explanations', explanation('two')));
+    const replay = await new Journal(path.join(dir, JOURNAL_FILE)).readAll();
+    expect(replay.records.map((r) => r.s)).toEqual([1, 2]);
+    await store.close();
+    const reopened = await Store.open(dir);
+    expect(reopened.all('explanations').map((e) => e.concept)).toEqual(['one', 'two']);
+    await reopened.close();
+  });
 });
