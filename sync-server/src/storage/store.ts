@@ -266,7 +266,8 @@ export class Store extends ReadView {
     const durable = pending.filter((p) => p.seq <= this.#durableSeq);
     const lost = pending.filter((p) => p.seq > this.#durableSeq);
     for (let i = lost.length - 1; i >= 0; i--) lost[i]!.tx?.rollback();
-    this.state.seq = this.#durableSeq;
+    // state.seq is not wound back: a sequence number a reader may have seen (an ETag, a page cache key, a
+    // changes cursor) is never given to different data. Replay accepts the gap.
     for (const p of durable) p.resolve();
     const refusal = new StorageUnavailableError(error);
     for (const p of lost) p.reject(refusal);
