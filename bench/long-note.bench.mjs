@@ -188,6 +188,7 @@ try {
   if (!onServer.content.endsWith(' appended......')) throw new Error('the server does not have the edit');
 
   console.log(`keystroke → frame (ms): ${keystrokes.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(`keystroke → counts shown (ms): ${countsLag.map((t) => t.toFixed(0)).join(', ')}`);
   console.log(
     `load average after: ${os
       .loadavg()
