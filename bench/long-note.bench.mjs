@@ -1,6 +1,7 @@
 // A 500 KB note in the browser, headless Chromium against the built app and the real server: opening it in
-// the viewer, opening the editor, typing at its end (keydown → the frame after the editor's counts update),
-// saving (click → saved locally; → pushed to the server), and the editor's preview. Needs `npm run build`.
+// the viewer, opening the editor, typing at its end (keydown → the frame with the character in the box, and →
+// the counts updated), saving (click → saved locally; → pushed to the server), and the editor's preview. Needs
+// `npm run build`.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
