@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../chromium-flags.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,10 +105,7 @@ async function timeClickUntil(page, locator, selector, text) {
 
 console.log(`load average before: ${loadAverage()}`);
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const login = await context.request.post('/api/login', {

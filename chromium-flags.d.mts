@@ -1,0 +1,4 @@
+// Types for chromium-flags.mjs (plain JavaScript so the benchmarks run under plain `node`).
+export declare const CHROMIUM_PATH: string;
+export declare const CHROMIUM_FLAGS: readonly string[];
+export declare function chromiumLaunchOptions(): { executablePath: string; args: string[] };
