@@ -1,11 +1,13 @@
 // A 500 KB note in the browser, headless Chromium against the built app and the real server: opening it in
-// the viewer, opening the editor, typing at its end (keydown → the frame after the editor's counts update),
-// saving (click → saved locally; → pushed to the server), and the editor's preview. Needs `npm run build`.
+// the viewer, opening the editor, typing at its end (keydown → the frame with the character in the box, and →
+// the counts updated), saving (click → saved locally; → pushed to the server), and the editor's preview. Needs
+// `npm run build`.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../chromium-flags.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,10 +105,7 @@ async function timeClickUntil(page, locator, selector, text) {
 
 console.log(`load average before: ${loadAverage()}`);
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const login = await context.request.post('/api/login', {
@@ -188,6 +187,7 @@ try {
   if (!onServer.content.endsWith(' appended......')) throw new Error('the server does not have the edit');
 
   console.log(`keystroke → frame (ms): ${keystrokes.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(`keystroke → counts shown (ms): ${countsLag.map((t) => t.toFixed(0)).join(', ')}`);
   console.log(
     `load average after: ${os
       .loadavg()

@@ -10,7 +10,8 @@ export interface JournalRecord {
 
 /**
  * Test seam: asked before each append; an answer makes the append write only `written` bytes and then fail
- * with `error`, as a disk that fills up mid-write does. Production passes nothing.
+ * with `error`, as a disk that fills up mid-write does (or, when `written` covers the whole append, as a
+ * failed fsync does). Production passes nothing.
  */
 export type JournalFault = (length: number) => { written: number; error: NodeJS.ErrnoException } | undefined;
 
@@ -69,17 +70,17 @@ export class Journal {
     const handle = this.#requireHandle();
     const bytes = Buffer.from(text, 'utf8');
     const fault = this.#fault?.(bytes.length);
-    if (fault) {
-      if (fault.written > 0) await handle.write(bytes, 0, Math.min(fault.written, bytes.length));
-      throw fault.error;
-    }
+    // With a fault, only `written` bytes go out, then the write (or, if all of them did, the fsync) fails.
+    const end = fault ? Math.min(fault.written, bytes.length) : bytes.length;
     let offset = 0;
-    while (offset < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    while (offset < end) {
+      const { bytesWritten } = await handle.write(bytes, offset, end - offset);
       offset += bytesWritten;
     }
-    this.#size += bytes.length;
+    if (fault) throw fault.error;
     await handle.datasync();
+    // Counted only once durable: after a failed write or fsync, `size` is where the next append must start.
+    this.#size += bytes.length;
   }
 
   /**

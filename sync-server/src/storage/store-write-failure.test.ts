@@ -59,7 +59,10 @@ describe('a journal append the disk refuses', () => {
       );
     }
     expect(store.all('explanations').map((e) => e.concept)).toEqual(['kept']);
-    expect(store.seq).toBe(store.durableSeq);
+    // Undoing is a change of its own: a sequence number none of the refused writes had (caches keyed by
+    // the store's sequence number must not serve what was undone).
+    const refusedSeq = store.seq;
+    expect(refusedSeq).toBe(5); // 1 kept, 2 to 4 refused, 5 the undoing
     expect(errors.mock.calls.join('\n')).toMatch(/cannot write to .* \(ENOSPC: ENOSPC: injected\)/);
 
     disk.code = 'EROFS';
@@ -68,6 +71,8 @@ describe('a journal append the disk refuses', () => {
     disk.full = false;
     const after = await store.write((tx) => tx.insert('explanations', explanation('after')));
     expect(after.id).toBe(2);
+    expect(store.seq).toBeGreaterThan(refusedSeq);
+    expect(store.durableSeq).toBe(store.seq);
     expect(errors.mock.calls.at(-1)?.join(' ')).toMatch(
       /writes succeed again after \d+ s; 5 write\(s\) were refused/,
     );
@@ -85,8 +90,28 @@ describe('a journal append the disk refuses', () => {
     await store.write((tx) => tx.insert('explanations', explanation('two')));
     // What a restart after a crash would replay: both records, nothing damaged, no torn tail.
     const replay = await new Journal(path.join(dir, JOURNAL_FILE)).readAll();
-    expect(replay.records.map((r) => r.s)).toEqual([1, 2]);
+    expect(replay.records.map((r) => r.s)).toEqual([1, 4]); // 2 was refused; its number is not reused
     expect(replay.tornTail).toBe(false);
+    await store.close();
+    const reopened = await Store.open(dir);
+    expect(reopened.all('explanations').map((e) => e.concept)).toEqual(['one', 'two']);
+    await reopened.close();
+  });
+
+  it('drops a record whose bytes were written but not made durable (fsync failed), never replaying it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { dir, disk, store } = await storeWithDisk();
+    await store.write((tx) => tx.insert('explanations', explanation('one')));
+    disk.full = true;
+    disk.code = 'EIO';
+    disk.written = 1_000_000; // the whole record reached the file, then the fsync failed
+    await expect(store.write((tx) => tx.insert('explanations', explanation('not durable')))).rejects.toThrow(
+      'its disk failed (EIO)',
+    );
+    disk.full = false;
+    await store.write((tx) => tx.insert('explanations', explanation('two')));
+    const replay = await new Journal(path.join(dir, JOURNAL_FILE)).readAll();
+    expect(replay.records.map((r) => r.s)).toEqual([1, 4]); // 2 was refused; its number is not reused
     await store.close();
     const reopened = await Store.open(dir);
     expect(reopened.all('explanations').map((e) => e.concept)).toEqual(['one', 'two']);

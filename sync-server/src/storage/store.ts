@@ -296,7 +296,10 @@ export class EmbeddedStore extends ReadView implements Store {
     const durable = pending.filter((p) => p.seq <= this.#durableSeq);
     const lost = pending.filter((p) => p.seq > this.#durableSeq);
     for (let i = lost.length - 1; i >= 0; i--) lost[i]!.tx?.rollback();
-    this.state.seq = this.#durableSeq;
+    // The data just changed (back), so it gets a new sequence number, like any change: answers cached
+    // under the refused ones (ETags, page caches) are not served again, and no number a reader may have
+    // seen, as a changes cursor for instance, is ever given to different data. Replay accepts the gap.
+    if (lost.length > 0) this.state.seq++;
     for (const p of durable) p.resolve();
     const refusal = new StorageUnavailableError(error);
     for (const p of lost) p.reject(refusal);

@@ -1,13 +1,13 @@
 // 'Ask AI': a concept in, an explanation out (stored in the history by the server), with suggestion chips and
 // 'Save as Note', which clears the input and the result once the note exists.
 import { Box, Button, Card, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { AI_ERRORS } from '@private-notes/shared/ai';
 import { useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { EXPLANATIONS_KEY } from '../../api/queries.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { aiErrorToast } from './ai-error-toast.ts';
 import { ExplanationText } from './ExplanationText.tsx';
 import { useSaveExplanation } from './use-save-explanation.ts';
 
@@ -31,7 +31,7 @@ export function AskAiTab() {
       setResult({ concept: answer.concept ?? text.trim(), explanation: answer.explanation });
       void queryClient.invalidateQueries({ queryKey: EXPLANATIONS_KEY });
     },
-    onError: () => toast({ ...AI_ERRORS.explain, variant: 'destructive' }),
+    onError: (error) => toast(aiErrorToast('explain', error)),
   });
   const save = useSaveExplanation(() => {
     setConcept('');

@@ -2,12 +2,13 @@
 // list; Extract Insights shows the insights under the editor. Each is disabled while the editor is busy, while
 // its own call runs, or when the content is empty; blank content asks for some first.
 import { Button } from '@chakra-ui/react';
-import { AI_ERRORS, extractInsights, suggestTags } from '@private-notes/shared/ai';
+import { extractInsights, suggestTags } from '@private-notes/shared/ai';
 import { useState } from 'react';
 import { api } from '../../api/api.ts';
 import { db } from '../../db/db.ts';
 import { toast } from '../../ui/toast-store.ts';
 import type { EditorAiContext } from '../notes/NoteEditor.tsx';
+import { aiErrorToast } from './ai-error-toast.ts';
 import { serverOrLocal } from './server-or-local.ts';
 
 async function ownerTags(): Promise<string[]> {
@@ -46,8 +47,8 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
       }
       ctx.addTags(tags);
       toast({ title: 'Tags suggested', description: 'AI has suggested tags based on your note content.' });
-    } catch {
-      toast({ ...AI_ERRORS.suggestTags, variant: 'destructive' });
+    } catch (error) {
+      toast(aiErrorToast('suggestTags', error));
     } finally {
       setRunning(null);
     }
@@ -81,8 +82,8 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
         title: 'Insights extracted',
         description: 'AI has extracted key insights from your note content.',
       });
-    } catch {
-      toast({ ...AI_ERRORS.extractInsights, variant: 'destructive' });
+    } catch (error) {
+      toast(aiErrorToast('extractInsights', error));
     } finally {
       setRunning(null);
     }

@@ -9,6 +9,7 @@ import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { syncEngine } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { aiErrorToast } from './ai-error-toast.ts';
 
 export const BLOG_TOAST_MS = 8000;
 export const NOT_SYNCED_TEXT =
@@ -36,7 +37,7 @@ export async function convertToBlog(note: LocalNote, queryClient?: PageCache): P
       duration: BLOG_TOAST_MS,
       action: { label: 'View and edit the blog post', href: `/blog/admin?edit=${id}` },
     });
-  } catch {
-    toast({ ...AI_ERRORS.generateBlog, variant: 'destructive' });
+  } catch (error) {
+    toast(aiErrorToast('generateBlog', error));
   }
 }

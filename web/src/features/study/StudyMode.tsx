@@ -17,12 +17,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { formatElapsed } from '@private-notes/shared';
-import { AI_ERRORS } from '@private-notes/shared/ai';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { aiErrorToast } from '../ai/ai-error-toast.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
 import { ExpandIcon, ShrinkIcon } from '../notes/note-icons.tsx';
@@ -104,8 +104,8 @@ export function StudyMode({ noteId, onClose }: Props) {
         title: 'Flashcards generated',
         description: `Created ${made.length} flashcards from your note`,
       });
-    } catch {
-      toast({ ...AI_ERRORS.generateFlashcards, variant: 'destructive' });
+    } catch (error) {
+      toast(aiErrorToast('generateFlashcards', error));
     } finally {
       setBusy(null);
     }
@@ -118,8 +118,8 @@ export function StudyMode({ noteId, onClose }: Props) {
         title: 'Key points extracted',
         description: `Extracted ${made.length} key points from your note`,
       });
-    } catch {
-      toast({ ...AI_ERRORS.keyInsights, variant: 'destructive' });
+    } catch (error) {
+      toast(aiErrorToast('keyInsights', error));
     } finally {
       setBusy(null);
     }
