@@ -119,7 +119,8 @@ describe('other sources', () => {
     ]);
     const byFile = Object.fromEntries(outcome.lines.map((l) => [l.source, `${l.status}: ${l.message}`]));
     expect(byFile).toEqual({
-      'vault.zip › Vault/Travel/lisbon.md': 'imported: imported',
+      'vault.zip › Vault/Travel/lisbon.md':
+        'imported: imported; 1 linked image not imported (map.png): attachments are not supported yet; the links stay in the text',
       'vault.zip › Vault/Inbox/untitled idea.md': 'imported: imported',
       'vault.zip › Vault/.obsidian/app.json': 'skipped: app settings folder, not notes: skipped',
       'vault.zip › Vault/attachments/map.png':
