@@ -144,3 +144,29 @@ test("Download a backup saves the server's archive", async ({ page }) => {
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   expect(Object.keys(files)).toContain('backup.json');
 });
+
+test('Export works offline, from the browser database', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const response = await page.request.post('/api/notes', {
+    data: { title: 'Offline copy', content: 'x', tags: [] },
+  });
+  expect(response.status()).toBe(201);
+  await page.goto('/notes');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByText('1 note', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('link', { name: 'Import & Export' }).click();
+  await expect(page.getByRole('heading', { name: 'Import & Export' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export notes' }).click();
+  const download = await downloading;
+  await expect(page.getByRole('status')).toHaveText(
+    /^Exported 1 note to private-notes-export-.*\.zip\. Blog post links were left out: the server could not be reached\.$/,
+  );
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  expect(Object.keys(files)).toEqual(['Offline copy.md']);
+  await context.setOffline(false);
+});

@@ -6,10 +6,12 @@ import { enexNoteMarkdown } from './enml-to-markdown.ts';
 import { cleanTags, type ParsedNote } from './markdown-note.ts';
 
 function describeResources(resources: readonly EnexResource[]): string {
-  const names = resources.map((r) => r.fileName ?? r.mime ?? 'unnamed');
+  const size = (bytes: number) =>
+    bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const names = resources.map((r) => `${r.fileName ?? r.mime ?? 'unnamed'} (${size(r.size)})`);
   const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
   const count = resources.length === 1 ? '1 attachment' : `${resources.length} attachments`;
-  return `${count} not imported (${shown}): attachments are not supported yet; the note marks where each was`;
+  return `${count} not imported: ${shown}. Attachments are not supported yet; the note marks where each was`;
 }
 
 export function enexToImportedNote(enex: EnexNote): ParsedNote {

@@ -68,7 +68,7 @@ describe('enexToImportedNote', () => {
     expect(parsed).toMatchObject({
       ok: true,
       warnings: [
-        '1 attachment not imported (starter.jpg): attachments are not supported yet; the note marks where each was',
+        '1 attachment not imported: starter.jpg (1 KB). Attachments are not supported yet; the note marks where each was',
       ],
       note: {
         title: 'Sourdough & starter',

@@ -167,6 +167,17 @@ export function parseMarkdownNote(text: string, path: string): ParsedNote {
     title = title.slice(0, NOTE_TITLE_MAX);
   }
   const id = front.id;
+  const localImages = findLocalImages(content);
+  if (localImages.length > 0) {
+    // The seam for attachments: once they exist, these files come along; until then the report says so.
+    const names =
+      localImages.slice(0, 3).join(', ') +
+      (localImages.length > 3 ? `, and ${localImages.length - 3} more` : '');
+    const count = localImages.length === 1 ? '1 linked image' : `${localImages.length} linked images`;
+    warnings.push(
+      `${count} not imported (${names}): attachments are not supported yet; the links stay in the text`,
+    );
+  }
   return {
     ok: true,
     warnings,
@@ -177,7 +188,7 @@ export function parseMarkdownNote(text: string, path: string): ParsedNote {
       createdAt: readDate(front, ['created', 'date', 'created_at'], warnings),
       updatedAt: readDate(front, ['updated', 'lastmod', 'modified', 'updated_at'], warnings),
       exportedId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-      localImages: findLocalImages(content),
+      localImages,
     },
   };
 }

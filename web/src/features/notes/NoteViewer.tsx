@@ -14,11 +14,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
-import { NoteHistory } from './history/NoteHistory.tsx';
+
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
+
+// History (and its diff library) loads when first opened, not with the notes screen.
+const NoteHistory = lazy(() => import('./history/NoteHistory.tsx').then((m) => ({ default: m.NoteHistory })));
 
 interface Props {
   note: LocalNote | null;
@@ -101,7 +104,9 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
                 </Dialog.Header>
                 <Dialog.Body>
                   {showHistory ? (
-                    <NoteHistory note={note} onRestored={() => setShowHistory(false)} />
+                    <Suspense fallback={<Text color="fg.muted">Loading history…</Text>}>
+                      <NoteHistory note={note} onRestored={() => setShowHistory(false)} />
+                    </Suspense>
                   ) : (
                     <>
                       <Stack gap="1" mb="4" fontSize="sm" color="fg.muted" data-testid="note-metadata">
