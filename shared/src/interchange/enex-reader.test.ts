@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
 import { EnexError, type EnexNote, EnexReader } from './enex-reader.ts';
 import { enexNoteMarkdown } from './enml-to-markdown.ts';
 import { SAMPLE_ENEX } from './fixtures/sample-enex.ts';
@@ -84,8 +85,11 @@ describe('enexToImportedNote', () => {
     });
     const huge = enexToImportedNote({
       ...second!,
-      enml: `<en-note><div>${'x'.repeat(100_001)}</div></en-note>`,
+      enml: `<en-note><div>${'x'.repeat(NOTE_CONTENT_MAX + 1)}</div></en-note>`,
     });
-    expect(huge).toEqual({ ok: false, error: 'too long: 100,001 characters (a note holds at most 100,000)' });
+    expect(huge).toEqual({
+      ok: false,
+      error: `too long: ${(NOTE_CONTENT_MAX + 1).toLocaleString('en-US')} characters (a note holds at most ${NOTE_CONTENT_MAX.toLocaleString('en-US')})`,
+    });
   });
 });

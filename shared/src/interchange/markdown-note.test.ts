@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
 import { findLocalImages, noteToMarkdown, parseMarkdownNote } from './markdown-note.ts';
 import { ExistingNotes } from './match-key.ts';
 
@@ -136,9 +137,9 @@ describe('parseMarkdownNote', () => {
   });
 
   it('refuses a note over the size limit with a clear message', () => {
-    expect(parseMarkdownNote('x'.repeat(100_001), 'huge.md')).toEqual({
+    expect(parseMarkdownNote('x'.repeat(NOTE_CONTENT_MAX + 1), 'huge.md')).toEqual({
       ok: false,
-      error: 'too long: 100,001 characters (a note holds at most 100,000)',
+      error: `too long: ${(NOTE_CONTENT_MAX + 1).toLocaleString('en-US')} characters (a note holds at most ${NOTE_CONTENT_MAX.toLocaleString('en-US')})`,
     });
   });
 });

@@ -42,4 +42,5 @@ export const PAGE_IDS: readonly string[] = [
   'signin-password',
   'unsubscribe-email',
   'unsubscribe-email-error',
+  'outbox-preview-title',
 ];
