@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../chromium-flags.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,10 +103,7 @@ async function measure(cdp, work) {
 const mb = (bytes) => (bytes / 1048576).toFixed(1);
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
   const login = await context.request.post('/api/login', {
