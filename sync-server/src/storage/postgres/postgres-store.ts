@@ -68,6 +68,8 @@ export class PostgresStore extends ReadView implements Store {
   #listenDelay = 250;
   #pruneTimer: NodeJS.Timeout | null = null;
   #closed = false;
+  /** The head this instance is committing: its own NOTIFY for it needs no catch-up. */
+  #committingHead = -1;
   /** Set while writes fail for want of a connection, so the recovery is logged once. */
   #unavailable = false;
 
@@ -269,6 +271,7 @@ export class PostgresStore extends ReadView implements Store {
       });
       if (committed.length > 0) await persistTransactions(client, this.state, committed);
       committing = true;
+      this.#committingHead = committed.length > 0 ? this.state.seq : -1;
       await client.query(committed.length > 0 ? 'COMMIT' : 'ROLLBACK');
       client.release();
     } catch (error) {
@@ -394,7 +397,9 @@ export class PostgresStore extends ReadView implements Store {
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (message) => {
-      if (Number(message.payload) > this.#durableSeq) {
+      const seq = Number(message.payload);
+      // Its own commit's NOTIFY may arrive before the COMMIT's answer; that one needs no catch-up.
+      if (seq > this.#durableSeq && seq !== this.#committingHead) {
         this.#catchUpRequested = true;
         this.#kick();
       }
