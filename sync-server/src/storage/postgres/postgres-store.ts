@@ -196,7 +196,7 @@ export class PostgresStore extends ReadView implements Store {
     if (this.#loop) return;
     this.#loop = this.#run().finally(() => {
       this.#loop = null;
-      if (this.#queue.length > 0 || this.#catchUpRequested) this.#kick();
+      if (this.#queue.length > 0 || (this.#catchUpRequested && !this.#closed)) this.#kick();
     });
   }
 
@@ -298,7 +298,11 @@ export class PostgresStore extends ReadView implements Store {
         );
         this.#durableSeq = -1;
       }
-      for (const p of batch) p.reject(reason);
+      // A transaction that had already failed on its own keeps its own error (a 404, a 409…).
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i];
+        p.reject(outcome && !outcome.ok ? outcome.error : reason);
+      });
       return;
     }
     this.#durableSeq = Math.max(this.#durableSeq, this.state.seq);
