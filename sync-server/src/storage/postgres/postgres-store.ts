@@ -17,7 +17,7 @@ import { describeConnectionError, isConnectionError, isConstraintError } from '.
 import { describeDatabaseUrl } from './database-url.ts';
 import { loadSnapshot, readSnapshot } from './load-snapshot.ts';
 import { migrateDatabase } from './migrate-database.ts';
-import { CHANGES_CHANNEL, persistTransactions } from './persist-transactions.ts';
+import { CHANGES_CHANNEL, persistAndCommit } from './persist-transactions.ts';
 import { SharedRateLimitStore } from './shared-rate-limit-store.ts';
 import { waitForDatabase } from './wait-for-database.ts';
 
@@ -269,10 +269,11 @@ export class PostgresStore extends ReadView implements Store {
           outcomes.push({ ok: false, error });
         }
       });
-      if (committed.length > 0) await persistTransactions(client, this.state, committed);
+      // From here the outcome may be unknown if the connection drops: the catch-up below settles it.
       committing = true;
       this.#committingHead = committed.length > 0 ? this.state.seq : -1;
-      await client.query(committed.length > 0 ? 'COMMIT' : 'ROLLBACK');
+      if (committed.length > 0) await persistAndCommit(client, this.state, committed);
+      else await client.query('ROLLBACK');
       client.release();
     } catch (error) {
       // Nothing of this batch is kept in memory; if the COMMIT itself was lost, its outcome is unknown, and
