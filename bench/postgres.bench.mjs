@@ -68,6 +68,8 @@ async function measure(label, servers) {
       published: true,
     });
   }
+  // Reads first, so the database's after-work from the write burst (checkpoints, vacuum) does not land on them.
+  const reads = await load(urls, { path: '/api/blog', method: 'GET' });
   let n = 0;
   const writes = await load(urls, {
     path: '/api/notes',
@@ -76,11 +78,15 @@ async function measure(label, servers) {
     body: (u) =>
       JSON.stringify({ title: `n${n}`, content: CONTENT, tags: ['bench'], clientId: `${u}-${n++}` }),
   });
-  // Every acknowledged write is stored, whichever instance took it.
-  const stored = await (await fetch(`${urls[0]}/api/notes?tags=bench`, { headers: { cookie } })).json();
-  if (stored.length < writes.ok)
-    throw new Error(`${label}: ${stored.length} notes stored, ${writes.ok} acknowledged`);
-  const reads = await load(urls, { path: '/api/blog', method: 'GET' });
+  // Every acknowledged write is stored, whichever instance took it (the first instance learns of the
+  // second's last commits within moments: reads on one instance trail another's commits by a NOTIFY).
+  let stored = 0;
+  const deadline = Date.now() + 10_000;
+  while (stored < writes.ok && Date.now() < deadline) {
+    stored = (await (await fetch(`${urls[0]}/api/notes?tags=bench`, { headers: { cookie } })).json()).length;
+    if (stored < writes.ok) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (stored < writes.ok) throw new Error(`${label}: ${stored} notes stored, ${writes.ok} acknowledged`);
   console.log(
     `${label}: ${writes.perSecond.toFixed(0)} acknowledged note writes/s (p99 ${writes.p99} ms, non-2xx ${writes.non2xx}); ` +
       `GET /api/blog ${reads.perSecond.toFixed(0)} req/s (p99 ${reads.p99} ms, non-2xx ${reads.non2xx})`,

@@ -55,7 +55,7 @@ INSERT INTO store_head (seq) VALUES (0);
 -- Writes one batch of transactions in one call (one round trip), inside the caller's transaction: the
 -- records they touched as they now are (keys first, so a key moving between records is no conflict), meta,
 -- id counters, one change row per transaction (what other instances replay), the head, and a NOTIFY that
--- PostgreSQL delivers at COMMIT. See storage/postgres/persist-transactions.ts for the batch's shape.
+-- PostgreSQL delivers at COMMIT. See sync-server/src/storage/postgres/persist-transactions.ts for the batch's shape.
 CREATE FUNCTION store_commit(batch jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM store_keys k USING jsonb_to_recordset(batch->'touched') AS x(collection text, id bigint)

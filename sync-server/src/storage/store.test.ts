@@ -221,4 +221,18 @@ describe('Store', () => {
     expect(store.versionOf(['reviews', 'explanations'])).toBeGreaterThan(afterInsert);
     await store.close();
   });
+
+  it('lets one holder claim a piece of background work at a time (one process owns the folder)', async () => {
+    const store = await Store.open(await tempDir());
+    const claim = await store.claim('newsletter:1');
+    expect(claim).not.toBeNull();
+    expect(await store.claim('newsletter:1')).toBeNull();
+    expect(await store.claim('digest')).not.toBeNull();
+    await claim!.release();
+    await claim!.release();
+    expect(await store.claim('newsletter:1')).not.toBeNull();
+    expect(store.kind).toBe('embedded');
+    expect(store.rateLimitStore('comments')).toBeUndefined();
+    await store.close();
+  });
 });

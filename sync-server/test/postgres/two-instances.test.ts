@@ -3,6 +3,7 @@
 // claimed by exactly one of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_RATE_LIMIT } from '../../src/routes/comments.ts';
+import { copyBuiltWebApp } from '../built-web-app.ts';
 import { startTestServer, type TestServer } from '../helpers.ts';
 import { createTestDatabase, dropTestDatabase } from '../test-database.ts';
 
@@ -10,18 +11,21 @@ let databaseUrl = '';
 let a: TestServer;
 let b: TestServer;
 let cookie = '';
+let web: ReturnType<typeof copyBuiltWebApp> | undefined;
 
 beforeAll(async () => {
+  web = copyBuiltWebApp('pn-two-instances-test');
   databaseUrl = await createTestDatabase();
-  a = await startTestServer({ databaseUrl });
-  b = await startTestServer({ databaseUrl });
+  a = await startTestServer({ databaseUrl, webDistDir: web.webDistDir });
+  b = await startTestServer({ databaseUrl, webDistDir: web.webDistDir });
   cookie = await a.login();
-});
+}, 180_000);
 
 afterAll(async () => {
   await a?.close();
   await b?.close();
   if (databaseUrl) await dropTestDatabase(databaseUrl);
+  web?.remove();
 });
 
 async function eventually<T>(fn: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
@@ -140,16 +144,20 @@ describe('two instances on one database', () => {
     expect(limitedB.status).toBe(429);
   });
 
-  it('refreshes a cached blog answer on both instances after a publish', async () => {
+  it('refreshes a cached blog page and answer on both instances after a publish', async () => {
     const draft = await a.api('POST', '/api/admin/blog', {
       cookie,
       body: { title: 'Fresh news', published: false },
     });
     expect(draft.status).toBe(201);
-    // Warm both instances' caches (answer cache and the public fast path) with the list without it.
+    // Warm both instances' caches (the rendered /blog page, the answer cache and the public fast path).
     for (const server of [a, b, a, b]) {
       const list = await server.api('GET', '/api/blog');
       expect(list.body.map((p: { title: string }) => p.title)).not.toContain('Fresh news');
+      const page = await server.api('GET', '/blog');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Limits');
+      expect(page.body).not.toContain('Fresh news');
     }
     const published = await a.api('PUT', `/api/admin/blog/${draft.body.id}`, {
       cookie,
@@ -165,6 +173,7 @@ describe('two instances on one database', () => {
     );
     expect(onB.body.map((p: { title: string }) => p.title)).toContain('Fresh news');
     expect((await b.api('GET', `/api/blog/${draft.body.id}`)).body.title).toBe('Fresh news');
+    for (const server of [a, b]) expect((await server.api('GET', '/blog')).body).toContain('Fresh news');
   });
 
   it('lets exactly one instance claim a piece of background work, and frees it when its holder dies', async () => {

@@ -1,7 +1,7 @@
-// Writes a batch of transactions (already applied to memory) into PostgreSQL inside the caller's SQL
-// transaction, in one round trip: the store_commit function of the schema writes the records they touched
-// as they now are, their unique keys, meta, id counters, one change row per transaction (what other
-// instances replay) and the new head, and sends the NOTIFY that PostgreSQL delivers at COMMIT.
+// Writes a batch of transactions (already applied to memory) into PostgreSQL and commits, in one round trip:
+// the store_commit function of the schema writes the records they touched as they now are, their unique
+// keys, meta, id counters, one change row per transaction (what other instances replay) and the new head,
+// and sends the NOTIFY that PostgreSQL delivers at COMMIT.
 import type pg from 'pg';
 import { INDEXES } from '../indexes.ts';
 import type { StoredRecord } from '../ops.ts';
@@ -13,11 +13,7 @@ export const CHANGES_CHANNEL = 'store_changes';
 
 type KeyFn = (record: StoredRecord) => string | null;
 
-export async function persistTransactions(
-  client: pg.ClientBase,
-  state: State,
-  txs: WriteTx[],
-): Promise<void> {
+export async function persistAndCommit(client: pg.ClientBase, state: State, txs: WriteTx[]): Promise<void> {
   const touched = new Map<string, { collection: CollectionName; id: number; seq: number }>();
   const metaKeys = new Set<string>();
   const counters = new Set<CollectionName>();
@@ -55,5 +51,7 @@ export async function persistTransactions(
     changes: txs.map((tx) => ({ seq: tx.seq, ops: tx.ops })),
     head: txs[txs.length - 1]!.seq,
   };
-  await client.query('SELECT store_commit($1::jsonb)', [JSON.stringify(batch)]);
+  // The simple query protocol carries both statements at once (a parameter would need a round trip of its
+  // own before COMMIT); escapeLiteral quotes the JSON text. If store_commit fails, COMMIT never runs.
+  await client.query(`SELECT store_commit(${client.escapeLiteral(JSON.stringify(batch))}::jsonb); COMMIT`);
 }

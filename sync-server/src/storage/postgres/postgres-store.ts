@@ -17,7 +17,7 @@ import { describeConnectionError, isConnectionError, isConstraintError } from '.
 import { describeDatabaseUrl } from './database-url.ts';
 import { loadSnapshot, readSnapshot } from './load-snapshot.ts';
 import { migrateDatabase } from './migrate-database.ts';
-import { CHANGES_CHANNEL, persistTransactions } from './persist-transactions.ts';
+import { CHANGES_CHANNEL, persistAndCommit } from './persist-transactions.ts';
 import { SharedRateLimitStore } from './shared-rate-limit-store.ts';
 import { waitForDatabase } from './wait-for-database.ts';
 
@@ -68,6 +68,8 @@ export class PostgresStore extends ReadView implements Store {
   #listenDelay = 250;
   #pruneTimer: NodeJS.Timeout | null = null;
   #closed = false;
+  /** The head this instance is committing: its own NOTIFY for it needs no catch-up. */
+  #committingHead = -1;
   /** Set while writes fail for want of a connection, so the recovery is logged once. */
   #unavailable = false;
 
@@ -194,7 +196,7 @@ export class PostgresStore extends ReadView implements Store {
     if (this.#loop) return;
     this.#loop = this.#run().finally(() => {
       this.#loop = null;
-      if (this.#queue.length > 0 || this.#catchUpRequested) this.#kick();
+      if (this.#queue.length > 0 || (this.#catchUpRequested && !this.#closed)) this.#kick();
     });
   }
 
@@ -267,9 +269,11 @@ export class PostgresStore extends ReadView implements Store {
           outcomes.push({ ok: false, error });
         }
       });
-      if (committed.length > 0) await persistTransactions(client, this.state, committed);
+      // From here the outcome may be unknown if the connection drops: the catch-up below settles it.
       committing = true;
-      await client.query(committed.length > 0 ? 'COMMIT' : 'ROLLBACK');
+      this.#committingHead = committed.length > 0 ? this.state.seq : -1;
+      if (committed.length > 0) await persistAndCommit(client, this.state, committed);
+      else await client.query('ROLLBACK');
       client.release();
     } catch (error) {
       // Nothing of this batch is kept in memory; if the COMMIT itself was lost, its outcome is unknown, and
@@ -295,7 +299,11 @@ export class PostgresStore extends ReadView implements Store {
         );
         this.#durableSeq = -1;
       }
-      for (const p of batch) p.reject(reason);
+      // A transaction that had already failed on its own keeps its own error (a 404, a 409…).
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i];
+        p.reject(outcome && !outcome.ok ? outcome.error : reason);
+      });
       return;
     }
     this.#durableSeq = Math.max(this.#durableSeq, this.state.seq);
@@ -394,7 +402,9 @@ export class PostgresStore extends ReadView implements Store {
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (message) => {
-      if (Number(message.payload) > this.#durableSeq) {
+      const seq = Number(message.payload);
+      // Its own commit's NOTIFY may arrive before the COMMIT's answer; that one needs no catch-up.
+      if (seq > this.#durableSeq && seq !== this.#committingHead) {
         this.#catchUpRequested = true;
         this.#kick();
       }
