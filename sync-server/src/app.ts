@@ -4,6 +4,11 @@ import express, { type Express } from 'express';
 import morgan from 'morgan';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
+import { AttachmentFiles } from './attachments/attachment-files.ts';
+import { startAttachmentGc } from './attachments/attachment-gc.ts';
+import { AttachmentService } from './attachments/attachment-service.ts';
+import { createAttachmentsRouter } from './attachments/attachments-router.ts';
+import { ImageVariants } from './attachments/image-variants.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
@@ -45,6 +50,7 @@ export interface Services {
   /** Chosen once at start from `config.openai`: an OpenAI-compatible model, or the local algorithms. */
   ai: AiProvider;
   explanations: ExplanationService;
+  attachments: AttachmentService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -66,6 +72,8 @@ export interface AppHandle {
 
 export async function createApp(config: Config): Promise<AppHandle> {
   const store = await Store.open(config.dataDir, { compactThresholdBytes: config.compactThresholdBytes });
+  const attachmentFiles = new AttachmentFiles(config.dataDir);
+  await attachmentFiles.init();
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
   const services: Services = {
     users: new UserService(store),
@@ -77,6 +85,7 @@ export async function createApp(config: Config): Promise<AppHandle> {
     subscribers: new SubscriberService(store),
     ai: createAiProvider(config.openai),
     explanations: new ExplanationService(store),
+    attachments: new AttachmentService(store, attachmentFiles, config.attachments),
   };
   if (config.logRequests) console.log(describeAiProvider(services.ai, config.openai));
   const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
@@ -114,11 +123,36 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
   app.use(createFeedsRouter(deps));
+  app.use(
+    createAttachmentsRouter({
+      ...deps,
+      attachments: services.attachments,
+      variants: new ImageVariants(attachmentFiles),
+    }),
+  );
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   app.use('/api', apiNotFound);
   mountWebApp(app, deps);
   app.use(errorHandler);
 
-  return { app, store, services, deps, close: () => store.close() };
+  // Another engineer's job runner will take this timer over; until then it runs on its own.
+  const stopGc =
+    config.attachments.gcIntervalMs > 0
+      ? startAttachmentGc(store, services.attachments, {
+          intervalMs: config.attachments.gcIntervalMs,
+          graceMs: config.attachments.gcGraceMs,
+        })
+      : () => {};
+
+  return {
+    app,
+    store,
+    services,
+    deps,
+    close: async () => {
+      stopGc();
+      await store.close();
+    },
+  };
 }

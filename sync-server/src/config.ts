@@ -1,10 +1,26 @@
 // Reads the server's configuration from environment variables into one typed object (see .env.example).
 import path from 'node:path';
+import {
+  ATTACHMENT_GC_GRACE_DAYS_DEFAULT,
+  ATTACHMENT_MAX_BYTES_DEFAULT,
+  ATTACHMENT_QUOTA_BYTES_DEFAULT,
+} from '@private-notes/shared';
 
 export interface OpenAiConfig {
   apiKey: string | null;
   baseUrl: string | null;
   model: string | null;
+}
+
+export interface AttachmentsConfig {
+  /** Largest file accepted (ATTACHMENT_MAX_MB). */
+  maxBytes: number;
+  /** All attachments together (ATTACHMENT_QUOTA_MB). */
+  quotaBytes: number;
+  /** How long an unreferenced file is kept before it is removed (ATTACHMENT_GC_GRACE_DAYS). */
+  gcGraceMs: number;
+  /** How often garbage collection runs (ATTACHMENT_GC_INTERVAL_HOURS); 0 turns the timer off. */
+  gcIntervalMs: number;
 }
 
 export interface Config {
@@ -25,6 +41,7 @@ export interface Config {
   allowedOrigins: string[];
   /** Journal size (bytes) past which the store compacts into a fresh snapshot. */
   compactThresholdBytes: number;
+  attachments: AttachmentsConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +67,19 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return Number.isInteger(hops) ? hops : value;
 }
 
+const MB = 1024 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A positive number from the environment, or the default; anything else stops the start with a clear error. */
+function positiveNumber(env: Env, name: string, fallback: number, allowZero = false): number {
+  const value = nonEmpty(env[name]);
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !allowZero))
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${value}"`);
+  return n;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
   return {
@@ -72,5 +102,16 @@ export function loadConfig(env: Env = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     compactThresholdBytes: Number(env.COMPACT_THRESHOLD_BYTES) || 32 * 1024 * 1024,
+    attachments: {
+      maxBytes: Math.round(positiveNumber(env, 'ATTACHMENT_MAX_MB', ATTACHMENT_MAX_BYTES_DEFAULT / MB) * MB),
+      quotaBytes: Math.round(
+        positiveNumber(env, 'ATTACHMENT_QUOTA_MB', ATTACHMENT_QUOTA_BYTES_DEFAULT / MB) * MB,
+      ),
+      gcGraceMs:
+        positiveNumber(env, 'ATTACHMENT_GC_GRACE_DAYS', ATTACHMENT_GC_GRACE_DAYS_DEFAULT, true) *
+        24 *
+        HOUR_MS,
+      gcIntervalMs: positiveNumber(env, 'ATTACHMENT_GC_INTERVAL_HOURS', 6, true) * HOUR_MS,
+    },
   };
 }

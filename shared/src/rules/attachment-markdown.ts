@@ -53,8 +53,9 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The message for a file over the per-file limit, the same in the browser and in the server's 413. */
-export function fileTooLargeMessage(name: string, size: number, maxBytes: number): string {
-  return `${name} is too large (${formatBytes(size)}); files can be at most ${formatBytes(maxBytes)}`;
+export function fileTooLargeMessage(name: string, size: number | null, maxBytes: number): string {
+  const actual = size === null ? '' : ` (${formatBytes(size)})`;
+  return `${name} is too large${actual}; files can be at most ${formatBytes(maxBytes)}`;
 }
 
 export function quotaExceededMessage(name: string, quotaBytes: number): string {

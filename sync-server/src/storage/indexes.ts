@@ -14,5 +14,6 @@ export const INDEXES: IndexDefinitions = {
   notes: { clientId: (n) => (n.clientId === null ? null : `${n.userId}:${n.clientId}`) },
   noteTombstones: { clientId: (t) => (t.clientId === null ? null : `${t.userId}:${t.clientId}`) },
   subscribers: { email: (s) => s.email.toLowerCase() },
+  attachments: { sha256: (a) => a.sha256 },
   reviews: { reviewId: (r) => `${r.userId}:${r.reviewId}` },
 };

@@ -1,6 +1,14 @@
 // The shape of every stored record, one type per collection. Records are what the store keeps on disk;
 // routes turn them into the public shapes of @private-notes/shared before answering.
-import type { BlogPost, Comment, Explanation, Note, Settings, Subscriber } from '@private-notes/shared';
+import type {
+  Attachment,
+  BlogPost,
+  Comment,
+  Explanation,
+  Note,
+  Settings,
+  Subscriber,
+} from '@private-notes/shared';
 
 export interface UserRecord {
   id: number;
@@ -70,6 +78,14 @@ export interface ReviewRecord {
   seq: number;
 }
 
+/** An uploaded file's metadata; the bytes live in DATA_DIR/attachments/{sha256} (see attachments/). */
+export interface AttachmentRecord extends Attachment {
+  id: number;
+  userId: number;
+  /** When garbage collection first found nothing referring to it; null while something does. */
+  unreferencedSince: string | null;
+}
+
 /** Collection name → record type. Adding a collection: add it here and to COLLECTION_NAMES. */
 export interface CollectionTypes {
   users: UserRecord;
@@ -82,6 +98,7 @@ export interface CollectionTypes {
   subscribers: SubscriberRecord;
   explanations: ExplanationRecord;
   reviews: ReviewRecord;
+  attachments: AttachmentRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -97,4 +114,5 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'subscribers',
   'explanations',
   'reviews',
+  'attachments',
 ];
