@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
+  LocalAttachment,
   LocalFlashcard,
   LocalKeyPoint,
   LocalNote,
@@ -10,6 +11,7 @@ import type {
   OutboxEntry,
   ReviewRow,
   SyncMetaRow,
+  UploadEntry,
 } from './types.ts';
 
 export class NotesDatabase extends Dexie {
@@ -20,6 +22,8 @@ export class NotesDatabase extends Dexie {
   keyPoints!: EntityTable<LocalKeyPoint, 'id'>;
   reviews!: EntityTable<ReviewRow, 'id'>;
   syncMeta!: EntityTable<SyncMetaRow, 'key'>;
+  attachments!: EntityTable<LocalAttachment, 'sha256'>;
+  uploads!: EntityTable<UploadEntry, 'seq'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -59,5 +63,7 @@ export class NotesDatabase extends Dexie {
             if (typeof review.uid !== 'string') review.uid = `r${newClientId().slice(1)}`;
           }),
       );
+    // v4 (attachments): files by hash, and their upload queue beside the notes outbox.
+    this.version(4).stores({ attachments: 'sha256, createdAt', uploads: '++seq, &sha256' });
   }
 }
