@@ -5,6 +5,16 @@
 import { isInlineImage } from './sniff-mime.ts';
 
 export const ATTACHMENT_PATH_PREFIX = '/api/attachments/';
+/** Widths the server makes image variants at (`?w=`), for `srcset`; other widths are refused. */
+export const ATTACHMENT_VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+/** `srcset` over the variant widths (below `width` when the image's own width is known, plus the full size). */
+export function attachmentSrcset(sha256: string, width?: number): string {
+  const path = attachmentPath(sha256);
+  if (width === undefined) return ATTACHMENT_VARIANT_WIDTHS.map((w) => `${path}?w=${w} ${w}w`).join(', ');
+  const widths = ATTACHMENT_VARIANT_WIDTHS.filter((w) => w < width);
+  return [...widths.map((w) => `${path}?w=${w} ${w}w`), `${path} ${width}w`].join(', ');
+}
 
 /** The file's address on the server (and in markdown). */
 export function attachmentPath(sha256: string): string {

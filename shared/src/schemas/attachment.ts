@@ -1,6 +1,7 @@
 // An attachment: a file the owner put in a note or post, stored once by the SHA-256 of its bytes. Limits sit
 // beside the schema so the browser (before queueing) and the server (on upload) refuse the same files.
 import { z } from 'zod';
+import { ATTACHMENT_VARIANT_WIDTHS } from '../rules/attachment-markdown.ts';
 import { IsoDateSchema } from './common.ts';
 
 /** Per-file limit when ATTACHMENT_MAX_BYTES is not set. */
@@ -10,8 +11,6 @@ export const ATTACHMENT_QUOTA_BYTES_DEFAULT = 2 * 1024 * 1024 * 1024;
 /** How long an attachment nothing refers to is kept before garbage collection (ATTACHMENT_GC_GRACE_DAYS). */
 export const ATTACHMENT_GC_GRACE_DAYS_DEFAULT = 30;
 export const ATTACHMENT_NAME_MAX = 255;
-/** Widths the server makes image variants at (`?w=`), for `srcset`; other widths are refused. */
-export const ATTACHMENT_VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
 export const Sha256Schema = z
   .string()

@@ -1,8 +1,7 @@
 // Turns blog markdown into HTML that is safe to put in a public page: marked renders, sanitize-html keeps
 // only an allow-list, so nothing a visitor, the owner or an AI writes can run script in a reader's browser.
-import { ATTACHMENT_PATH_PREFIX, attachmentPath } from '@private-notes/shared/rules/attachment-markdown';
+import { ATTACHMENT_PATH_PREFIX, attachmentSrcset } from '@private-notes/shared/rules/attachment-markdown';
 import { createHeadingIds, headingText } from '@private-notes/shared/rules/table-of-contents';
-import { ATTACHMENT_VARIANT_WIDTHS } from '@private-notes/shared/schemas/attachment';
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
@@ -19,13 +18,6 @@ export interface AttachmentImageInfo {
   resizable: boolean;
 }
 export type AttachmentImageLookup = (sha256: string) => AttachmentImageInfo | undefined;
-
-/** `srcset` over the variant widths below the image's own width, plus the full-size copy. */
-export function attachmentSrcset(sha256: string, width: number): string {
-  const path = attachmentPath(sha256);
-  const widths = ATTACHMENT_VARIANT_WIDTHS.filter((w) => w < width);
-  return [...widths.map((w) => `${path}?w=${w} ${w}w`), `${path} ${width}w`].join(', ');
-}
 
 /** The <img> attributes of an uploaded image: size (no layout shift), srcset for resizable ones. */
 export function attachmentImageAttributes(

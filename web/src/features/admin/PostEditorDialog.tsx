@@ -15,9 +15,13 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { type BlogPost, readingTime } from '@private-notes/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { AttachFileButton } from '../notes/AttachFileButton.tsx';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
+import { useFileInsertion } from '../notes/use-file-insertion.ts';
+import { CoverImageField } from './CoverImageField.tsx';
 import { type PostFormField, type PostFormValues, postFieldError, postFormValues } from './post-form.ts';
+import { uploadAttachment } from './upload-attachment.ts';
 
 interface Props {
   open: boolean;
@@ -35,6 +39,12 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
   const [fieldError, setFieldError] = useState<{ field: PostFormField; text: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const formId = useId();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const files = useFileInsertion({
+    textareaRef: contentRef,
+    setContent: (update) => setValues((current) => ({ ...current, content: update(current.content) })),
+    store: uploadAttachment,
+  });
 
   const set = (field: keyof PostFormValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -102,7 +112,12 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                         <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
                       </Tabs.List>
                       <Tabs.Content value="edit">
+                        <AttachFileButton onFiles={(picked) => void files.insertFiles(picked)} />
                         <Textarea
+                          ref={contentRef}
+                          onPaste={files.onPaste}
+                          onDragOver={files.onDragOver}
+                          onDrop={files.onDrop}
                           rows={10}
                           fontFamily="mono"
                           fontSize="sm"
@@ -140,6 +155,10 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                     />
                     <Field.ErrorText>{errorFor('tags')}</Field.ErrorText>
                   </Field.Root>
+                  <CoverImageField
+                    value={values.imageUrl}
+                    onChange={(imageUrl) => setValues((current) => ({ ...current, imageUrl }))}
+                  />
                   {formError ? (
                     <Alert.Root status="error">
                       <Alert.Indicator />

@@ -29,14 +29,22 @@ import {
   readingTime,
 } from '@private-notes/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { storeAttachment } from '../../db/attachment-store.ts';
 import { clearDraft, loadDraft } from '../../db/draft-store.ts';
 import { createNote, updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { AttachFileButton } from './AttachFileButton.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { BoldIcon, BulletListIcon, HeadingIcon, ItalicIcon, NumberedListIcon } from './note-icons.tsx';
+import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
+
+/** Files go into this device's database at once (no connection needed); the note's save queues the upload. */
+async function storeLocally(file: File) {
+  return storeAttachment({ bytes: await file.arrayBuffer(), name: file.name });
+}
 
 /** What the AI helpers (wired by the AI feature) get from the editor. */
 export interface EditorAiContext {
@@ -144,6 +152,8 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
       area?.setSelectionRange(edit.selectionStart, edit.selectionEnd);
     });
   };
+
+  const files = useFileInsertion({ textareaRef, setContent, store: storeLocally });
 
   const canSave = canSaveNote({ title, content }, saving);
 
@@ -259,6 +269,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                       {item.icon}
                     </IconButton>
                   ))}
+                  <AttachFileButton onFiles={(picked) => void files.insertFiles(picked)} />
                 </HStack>
                 <Textarea
                   ref={textareaRef}
@@ -268,6 +279,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   fontFamily="mono"
                   value={content}
                   onChange={(event) => setContent(event.target.value)}
+                  onPaste={files.onPaste}
+                  onDragOver={files.onDragOver}
+                  onDrop={files.onDrop}
                   placeholder="Write your note in markdown..."
                 />
               </Field.Root>
