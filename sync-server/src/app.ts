@@ -4,11 +4,13 @@ import express, { type Express } from 'express';
 import morgan from 'morgan';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
+import { installAttachmentFastPath } from './attachments/attachment-fast-path.ts';
 import { AttachmentFiles } from './attachments/attachment-files.ts';
 import { startAttachmentGc } from './attachments/attachment-gc.ts';
 import { AttachmentService } from './attachments/attachment-service.ts';
 import { createAttachmentsRouter } from './attachments/attachments-router.ts';
 import { ImageVariants } from './attachments/image-variants.ts';
+import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
@@ -123,11 +125,14 @@ export async function createApp(config: Config): Promise<AppHandle> {
   app.use(createCommentsRouter(deps));
   app.use(createSubscribersRouter(deps));
   app.use(createFeedsRouter(deps));
+  const variantMemory = new VariantMemory();
+  if (!config.logRequests) installAttachmentFastPath(app, services.attachments, variantMemory);
   app.use(
     createAttachmentsRouter({
       ...deps,
       attachments: services.attachments,
       variants: new ImageVariants(attachmentFiles),
+      memory: variantMemory,
     }),
   );
   // ────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -4,7 +4,6 @@
 import {
   AttachmentNameSchema,
   AttachmentVariantQuerySchema,
-  isInlineImage,
   RESIZABLE_IMAGE_TYPES,
   Sha256Schema,
 } from '@private-notes/shared';
@@ -14,19 +13,20 @@ import type { Deps } from '../app.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseQuery, parseWith } from '../http/validate.ts';
 import { NO_STORE } from '../routes/answer-cache.ts';
+import { attachmentHeaders, variantEtag, variantKey } from './attachment-headers.ts';
 import type { AttachmentService } from './attachment-service.ts';
 import { chooseVariantFormat, type ImageVariants, VARIANT_MIME } from './image-variants.ts';
+import type { VariantMemory } from './variant-memory.ts';
 
 const NOT_FOUND = 'Attachment not found';
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
-/** Nothing in an attachment answer may run: no script, no plugin, no form, even if opened directly. */
-const ATTACHMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 const UploadQuerySchema = z.object({ name: AttachmentNameSchema.optional() });
 
 export interface AttachmentDeps extends Deps {
   attachments: AttachmentService;
   variants: ImageVariants;
+  /** Filled with the public variants served here, for the fast path in front of Express. */
+  memory: VariantMemory;
 }
 
 function shaParam(req: Request): string {
@@ -35,18 +35,8 @@ function shaParam(req: Request): string {
   return result.data;
 }
 
-/** RFC 6266 filename: an ASCII fallback plus the exact UTF-8 name. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
 export function createAttachmentsRouter(deps: AttachmentDeps): Router {
-  const { auth, attachments, variants } = deps;
+  const { auth, attachments, variants, memory } = deps;
   const router = Router();
 
   router.get('/api/attachments/limits', auth.requireUser, (_req, res) => {
@@ -85,22 +75,13 @@ export function createAttachmentsRouter(deps: AttachmentDeps): Router {
     let etag = `"${sha256}"`;
     if (variant) {
       const format = chooseVariantFormat(req.get('accept'), record.mime);
-      file = await variants.pathFor({ sha256, width: w ?? null, format });
+      const width = w ?? null;
+      file = await variants.pathFor({ sha256, width, format });
       mime = VARIANT_MIME[format];
-      etag = `"${sha256}-${w ?? 'full'}-${format}"`;
-      res.vary('Accept');
+      etag = variantEtag(sha256, width, format);
+      if (isPublic) void memory.remember(variantKey(sha256, width, format), file);
     }
-    const inline = isInlineImage(mime);
-    res.set({
-      'Content-Type': mime,
-      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', record.name),
-      'Content-Security-Policy': ATTACHMENT_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-site',
-      // no-transform keeps compression (and proxies) off the bytes, so Range offsets stay true.
-      'Cache-Control': `${isPublic ? 'public' : 'private'}, max-age=${YEAR_SECONDS}, immutable, no-transform`,
-      ETag: etag,
-    });
+    res.set(attachmentHeaders({ mime, name: record.name, isPublic, etag, negotiated: variant }));
     // send answers 304 from the ETag set above, and 206 / 416 for Range (If-Range checks the same ETag).
     await new Promise<void>((resolve, reject) => {
       res.sendFile(
