@@ -2,7 +2,7 @@
 // `![name](/api/attachments/SHA256)` for images and `[name](/api/attachments/SHA256)` for other files. Any
 // markdown renderer shows it (see docs/decisions/attachments.md); the owner's screens swap in local bytes.
 
-import { isInlineImage } from './sniff-mime.ts';
+import { isInlineImage } from './attachment-types.ts';
 
 export const ATTACHMENT_PATH_PREFIX = '/api/attachments/';
 /** Widths the server makes image variants at (`?w=`), for `srcset`; other widths are refused. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isInlineImage, sniffMime } from './sniff-mime.ts';
+import { isInlineImage } from './attachment-types.ts';
+import { sniffMime } from './sniff-mime.ts';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'number' ? [v] : [...v].map((c) => c.charCodeAt(0)))));

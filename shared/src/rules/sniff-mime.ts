@@ -1,22 +1,6 @@
 // Tells a file's type from its first bytes (magic numbers), never from its name: the server decides from this
 // whether a file may be shown inline, so a renamed HTML page is still served as a download.
 
-/** Types a page may show inline in an <img>: raster images only. Everything else is served as a download. */
-export const INLINE_IMAGE_TYPES: readonly string[] = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-];
-/** Images the server makes resized variants of (GIF is left alone: resizing would drop its animation). */
-export const RESIZABLE_IMAGE_TYPES: readonly string[] = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/avif',
-];
-
 /** How many leading bytes sniffMime looks at; pass at least this many when you have them. */
 export const SNIFF_BYTES = 512;
 
@@ -119,8 +103,4 @@ export function sniffMime(bytes: Uint8Array): string {
   return head.trimStart().startsWith('{') || head.trimStart().startsWith('[')
     ? 'application/json'
     : 'text/plain';
-}
-
-export function isInlineImage(mime: string): boolean {
-  return INLINE_IMAGE_TYPES.includes(mime);
 }

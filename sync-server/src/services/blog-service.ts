@@ -13,9 +13,9 @@ import {
   type TagSummary,
 } from '@private-notes/shared';
 import { attachmentHashes } from '@private-notes/shared/rules/attachment-markdown';
+import { RESIZABLE_IMAGE_TYPES } from '@private-notes/shared/rules/attachment-types';
 import { readingTime } from '@private-notes/shared/rules/reading-time';
 import { relatedPosts as rankRelatedPosts } from '@private-notes/shared/rules/related-posts';
-import { RESIZABLE_IMAGE_TYPES } from '@private-notes/shared/rules/sniff-mime';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import { type AttachmentImageInfo, renderMarkdown } from '../render/render-markdown.ts';
