@@ -157,6 +157,7 @@ describe('GET /api/attachments/{sha256}', () => {
     expect(full.bytes.equals(bytes)).toBe(true);
     expect(full.headers.get('etag')).toBe(`"${sha}"`);
     expect(full.headers.get('cache-control')).toBe('private, max-age=31536000, immutable, no-transform');
+    expect(full.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(full.headers.get('accept-ranges')).toBe('bytes');
 
     const part = await getBytes(url(sha), { cookie, range: 'bytes=10-19' });
@@ -193,6 +194,7 @@ describe('access', () => {
     const visible = await getBytes(url(sha));
     expect(visible.status).toBe(200);
     expect(visible.headers.get('cache-control')).toBe('public, max-age=31536000, immutable, no-transform');
+    expect(visible.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
 
     await s.api('PUT', `/api/admin/blog/${post.id}`, { cookie, body: { published: false } });
     expect((await getBytes(url(sha))).status).toBe(404);

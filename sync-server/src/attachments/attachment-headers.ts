@@ -31,7 +31,8 @@ export function attachmentHeaders(options: {
     ),
     'Content-Security-Policy': ATTACHMENT_CSP,
     'X-Content-Type-Options': 'nosniff',
-    'Cross-Origin-Resource-Policy': 'same-site',
+    // A published post's images may be shown by feed readers and link previews on other sites.
+    'Cross-Origin-Resource-Policy': options.isPublic ? 'cross-origin' : 'same-origin',
     // no-transform keeps compression (and proxies) off the bytes, so Range offsets stay true.
     'Cache-Control': `${options.isPublic ? 'public' : 'private'}, max-age=${YEAR_SECONDS}, immutable, no-transform`,
     ETag: options.etag,
