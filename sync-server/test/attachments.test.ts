@@ -226,6 +226,14 @@ describe('public image variants', () => {
     expect(detail.body.contentHtml).toContain('width="800" height="600"');
     expect(detail.body.contentHtml).toContain(`/api/attachments/${sha}?w=320 320w`);
 
+    // The feed carries the same images with full addresses, for readers on other sites.
+    const rss = await (await fetch(`${s.url}/rss.xml`)).text();
+    expect(rss).toContain(`src="${s.url}/api/attachments/${sha}"`);
+    expect(rss).toMatch(new RegExp(`<enclosure url="${s.url}/api/attachments/[0-9a-f]{64}"`));
+    expect(rss).toContain(
+      `${s.url}/api/attachments/${sha}?w=320 320w, ${s.url}/api/attachments/${sha}?w=640 640w`,
+    );
+
     // The owner gets the exact bytes back (other devices check them against the hash).
     const owner = await getBytes(url(sha), { cookie });
     expect(owner.bytes.equals(photo)).toBe(true);

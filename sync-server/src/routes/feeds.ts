@@ -18,6 +18,11 @@ function baseUrlOf(req: Request): string {
   return `${req.protocol}://${req.host ?? 'localhost'}`;
 }
 
+/** Feed readers show the content on other sites: uploaded images need the full address there. */
+export function absoluteAttachmentUrls(html: string, base: string): string {
+  return html.replace(/(["\s,])\/api\/attachments\//g, `$1${base}/api/attachments/`);
+}
+
 export function createFeedsRouter({ store, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
@@ -26,7 +31,9 @@ export function createFeedsRouter({ store, services }: Deps): Router {
   router.get('/rss.xml', (req, res) => {
     const base = baseUrlOf(req);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
-      buildRss(blog.listPublishedPosts(), base, (post) => blog.renderedHtml(post)),
+      buildRss(blog.listPublishedPosts(), base, (post) =>
+        absoluteAttachmentUrls(blog.renderedHtml(post), base),
+      ),
     );
     writeAnswer(req, res, answer);
   });
