@@ -99,3 +99,19 @@ test('a file over the limit gets a clear error and changes nothing', async ({ pa
   await expect(notice.getByText('huge.bin is too large (26 MB); files can be at most 25 MB')).toBeVisible();
   await expect(content(page)).toHaveValue('text stays');
 });
+
+test('the note editor is the markdown editor; its toolbar commands work at the cursor', async ({ page }) => {
+  await page.goto('/notes');
+  await page.getByRole('button', { name: 'New Note' }).click();
+  await expect(page.locator('.w-md-editor')).toBeVisible();
+  await content(page).fill('one two');
+  await content(page).evaluate((area) => (area as HTMLTextAreaElement).setSelectionRange(4, 7));
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await expect(content(page)).toHaveValue('one **two**');
+  await content(page).evaluate((area) => (area as HTMLTextAreaElement).setSelectionRange(0, 0));
+  await page.getByRole('button', { name: 'Numbered List' }).click();
+  await expect(content(page)).toHaveValue('1. one **two**');
+  // At least 12 rows and 300 px, as the spec asks of the editor.
+  expect(await content(page).getAttribute('rows')).toBe('12');
+  expect((await page.locator('.w-md-editor').boundingBox())?.height).toBeGreaterThanOrEqual(300);
+});

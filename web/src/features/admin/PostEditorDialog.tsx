@@ -16,7 +16,8 @@ import {
 } from '@chakra-ui/react';
 import { type BlogPost, readingTime } from '@private-notes/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { AttachFileButton } from '../notes/AttachFileButton.tsx';
+import { AttachFileInput } from '../notes/AttachFileButton.tsx';
+import { MarkdownEditor } from '../notes/MarkdownEditor.tsx';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
 import { useFileInsertion } from '../notes/use-file-insertion.ts';
 import { CoverImageField } from './CoverImageField.tsx';
@@ -39,7 +40,8 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
   const [fieldError, setFieldError] = useState<{ field: PostFormField; text: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const formId = useId();
-  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const contentRef = useRef<HTMLTextAreaElement | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const files = useFileInsertion({
     textareaRef: contentRef,
     setContent: (update) => setValues((current) => ({ ...current, content: update(current.content) })),
@@ -112,19 +114,22 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                         <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
                       </Tabs.List>
                       <Tabs.Content value="edit">
-                        <AttachFileButton onFiles={(picked) => void files.insertFiles(picked)} />
-                        <Textarea
-                          ref={contentRef}
+                        <MarkdownEditor
+                          ariaLabel="Content"
+                          rows={10}
+                          minHeight={240}
+                          placeholder="Write your post in markdown..."
+                          value={values.content}
+                          onChange={(content) => set('content')({ target: { value: content } })}
                           onPaste={files.onPaste}
                           onDragOver={files.onDragOver}
                           onDrop={files.onDrop}
-                          rows={10}
-                          fontFamily="mono"
-                          fontSize="sm"
-                          aria-label="Content"
-                          placeholder="Write your post in markdown..."
-                          value={values.content}
-                          onChange={set('content')}
+                          onPickFiles={() => fileInput.current?.click()}
+                          textareaRef={contentRef}
+                        />
+                        <AttachFileInput
+                          inputRef={fileInput}
+                          onFiles={(picked) => void files.insertFiles(picked)}
                         />
                       </Tabs.Content>
                       <Tabs.Content value="preview">

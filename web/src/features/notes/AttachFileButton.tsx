@@ -1,6 +1,6 @@
 // The editor toolbar's file button: opens the file picker; the chosen files go in at the cursor.
 import { IconButton } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { type RefObject, useRef } from 'react';
 import { PaperclipIcon } from './note-icons.tsx';
 
 export const ATTACH_FILE_LABEL = 'Insert Image or File';
@@ -32,5 +32,29 @@ export function AttachFileButton({ onFiles, accept }: { onFiles(files: File[]): 
         }}
       />
     </>
+  );
+}
+
+/** The hidden file input alone, for a toolbar that draws its own button (the markdown editor's). */
+export function AttachFileInput({
+  inputRef,
+  onFiles,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  onFiles(files: File[]): void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      multiple
+      hidden
+      aria-label={ATTACH_FILE_LABEL}
+      onChange={(event) => {
+        const files = [...(event.target.files ?? [])];
+        event.target.value = '';
+        onFiles(files);
+      }}
+    />
   );
 }
