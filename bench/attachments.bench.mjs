@@ -76,7 +76,14 @@ async function startBareServer(bodyFile) {
     });
     child.on('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
-  return { url, stop: () => new Promise((resolve) => (child.on('exit', resolve), child.kill('SIGTERM'))) };
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 function combine(rounds) {
