@@ -33,6 +33,10 @@ export const API = {
   reportComment: (id: number) => `/api/comments/${id}/report`,
   comment: (id: number) => `/api/comments/${id}`,
 
+  /** PUT (owner) or GET an attachment by the SHA-256 of its bytes; `?w=` for a resized image. */
+  attachment: (sha256: string) => `/api/attachments/${sha256}`,
+  attachmentLimits: '/api/attachments/limits',
+
   adminBlog: '/api/admin/blog',
   adminBlogPost: (id: number) => `/api/admin/blog/${id}`,
   adminSubscribers: '/api/admin/subscribers',

@@ -5,6 +5,13 @@ import type { DestinationStream } from 'pino';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
 import { limitAiConcurrency } from './ai/limit-ai-provider.ts';
+import { installAttachmentFastPath } from './attachments/attachment-fast-path.ts';
+import { AttachmentFiles } from './attachments/attachment-files.ts';
+import { startAttachmentGc } from './attachments/attachment-gc.ts';
+import { AttachmentService } from './attachments/attachment-service.ts';
+import { createAttachmentsRouter } from './attachments/attachments-router.ts';
+import { ImageVariants } from './attachments/image-variants.ts';
+import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import type { Config } from './config.ts';
@@ -56,6 +63,7 @@ export interface Services {
   explanations: ExplanationService;
   /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
   mail: MailModule;
+  attachments: AttachmentService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -82,6 +90,8 @@ export interface AppOptions {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<AppHandle> {
   const store = await openStore(config);
+  const attachmentFiles = new AttachmentFiles(config.dataDir);
+  await attachmentFiles.init();
   const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
   const provider = createAiProvider(config.openai);
   const settings = new SettingsService(store);
@@ -108,6 +118,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ai: provider.kind === 'local' ? provider : limitAiConcurrency(provider, config.aiLimits.maxConcurrent),
     explanations: new ExplanationService(store),
     mail,
+    attachments: new AttachmentService(store, attachmentFiles, config.attachments),
   };
   if (config.logRequests) {
     console.log(describeAiProvider(services.ai, config.openai));
@@ -157,11 +168,31 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createConfirmRouter(deps));
   app.use(createMailRouter(deps));
   app.use(createFeedsRouter(deps));
+  const variantMemory = new VariantMemory();
+  // Installed before the public fast path, which wraps it: replayed image variants are logged like the rest.
+  installAttachmentFastPath(app, services.attachments, variantMemory);
+  app.use(
+    createAttachmentsRouter({
+      ...deps,
+      attachments: services.attachments,
+      variants: new ImageVariants(attachmentFiles),
+      memory: variantMemory,
+    }),
+  );
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   app.use('/api', apiNotFound);
   mountWebApp(app, deps);
   app.use(errorHandler);
+
+  // Unreferenced attachments are removed after their grace period (every instance may run it: idempotent).
+  const stopGc =
+    config.attachments.gcIntervalMs > 0
+      ? startAttachmentGc(store, services.attachments, {
+          intervalMs: config.attachments.gcIntervalMs,
+          graceMs: config.attachments.gcGraceMs,
+        })
+      : () => {};
 
   // Around everything: the request log, then the replay of public cached answers (see the file).
   const log = config.logRequests ? createServerLog(config.logLevel, options.logDestination) : null;
@@ -170,6 +201,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await mail.start();
   async function close(): Promise<void> {
     clearInterval(pruneTimer);
+    stopGc();
     await mail.stop();
     await services.blog.flushViews().catch(() => {});
     await store.close();

@@ -6,6 +6,12 @@ import { loadMailConfig, type MailConfig } from './mail/mail-config.ts';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+import {
+  ATTACHMENT_GC_GRACE_DAYS_DEFAULT,
+  ATTACHMENT_MAX_BYTES_DEFAULT,
+  ATTACHMENT_QUOTA_BYTES_DEFAULT,
+} from '@private-notes/shared';
+
 export interface OpenAiConfig {
   apiKey: string | null;
   baseUrl: string | null;
@@ -18,6 +24,17 @@ export interface AiLimits {
   perSessionPerMinute: number;
   /** Model calls running at once across all sessions; beyond: 429. */
   maxConcurrent: number;
+}
+
+export interface AttachmentsConfig {
+  /** Largest file accepted (ATTACHMENT_MAX_MB). */
+  maxBytes: number;
+  /** All attachments together (ATTACHMENT_QUOTA_MB). */
+  quotaBytes: number;
+  /** How long an unreferenced file is kept before it is removed (ATTACHMENT_GC_GRACE_DAYS). */
+  gcGraceMs: number;
+  /** How often garbage collection runs (ATTACHMENT_GC_INTERVAL_HOURS); 0 turns the timer off. */
+  gcIntervalMs: number;
 }
 
 export interface Config {
@@ -47,6 +64,7 @@ export interface Config {
   databaseUrl: string | null;
   /** SMTP or capture mode, PUBLIC_URL, DKIM, throttling and schedules (mail/mail-config.ts). */
   mail: MailConfig;
+  attachments: AttachmentsConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -107,6 +125,19 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
 export const DEFAULT_AI_REQUESTS_PER_MINUTE = 20;
 export const DEFAULT_AI_MAX_CONCURRENT = 2;
 
+const MB = 1024 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A positive number from the environment, or the default; anything else stops the start with a clear error. */
+function positiveNumber(env: Env, name: string, fallback: number, allowZero = false): number {
+  const value = nonEmpty(env[name]);
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !allowZero))
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${value}"`);
+  return n;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
   return {
@@ -141,5 +172,16 @@ export function loadConfig(env: Env = process.env): Config {
     revisionRetentionDays: parseRetentionDays(env.REVISION_RETENTION_DAYS),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     mail: loadMailConfig(env),
+    attachments: {
+      maxBytes: Math.round(positiveNumber(env, 'ATTACHMENT_MAX_MB', ATTACHMENT_MAX_BYTES_DEFAULT / MB) * MB),
+      quotaBytes: Math.round(
+        positiveNumber(env, 'ATTACHMENT_QUOTA_MB', ATTACHMENT_QUOTA_BYTES_DEFAULT / MB) * MB,
+      ),
+      gcGraceMs:
+        positiveNumber(env, 'ATTACHMENT_GC_GRACE_DAYS', ATTACHMENT_GC_GRACE_DAYS_DEFAULT, true) *
+        24 *
+        HOUR_MS,
+      gcIntervalMs: positiveNumber(env, 'ATTACHMENT_GC_INTERVAL_HOURS', 6, true) * HOUR_MS,
+    },
   };
 }

@@ -45,11 +45,15 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 export const BlogPostDetailSchema = BlogPostSchema.extend({ contentHtml: z.string() });
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
 
-const httpUrl = z
+/** A cover image: an http(s) address, or an uploaded attachment's own path (`/api/attachments/SHA256`). */
+const imageUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) address');
+  .refine(
+    (u) => /^https?:\/\//i.test(u) || /^\/api\/attachments\/[0-9a-f]{64}$/.test(u),
+    'must be an http(s) address or an uploaded image',
+  );
 
 export const BlogPostFieldsSchema = z.object({
   title: z
@@ -63,7 +67,7 @@ export const BlogPostFieldsSchema = z.object({
   published: z.boolean(),
   readTime: z.number().int().min(1).max(1000),
   authorId: IdSchema,
-  imageUrl: httpUrl.nullable(),
+  imageUrl: imageUrl.nullable(),
   sourceNoteId: IdSchema.nullable(),
   faq: z.array(FaqItemSchema).max(50),
 });

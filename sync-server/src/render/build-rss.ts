@@ -41,7 +41,10 @@ export function buildRss(
         name: tag,
         domain: `${baseUrl}/blog/tags/${encodeURIComponent(tag)}`,
       })),
-      ...(post.imageUrl ? { image: post.imageUrl } : {}),
+      // An uploaded cover is a path on this site; the feed needs its full address.
+      ...(post.imageUrl
+        ? { image: post.imageUrl.startsWith('/') ? `${baseUrl}${post.imageUrl}` : post.imageUrl }
+        : {}),
     });
   }
   return feed.rss2();

@@ -146,3 +146,34 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<input type="checkbox" disabled />');
   });
 });
+
+describe('uploaded images', () => {
+  const sha = 'ab'.repeat(32);
+  it('keep their own path, get width, height, srcset over the variant widths, and lazy loading', () => {
+    const html = renderMarkdown(`![Holiday](/api/attachments/${sha})`, (hash) =>
+      hash === sha ? { width: 1000, height: 750, resizable: true } : undefined,
+    );
+    expect(html).toContain(`src="/api/attachments/${sha}"`);
+    expect(html).toContain('width="1000" height="750"');
+    expect(html).toContain(
+      `srcset="/api/attachments/${sha}?w=320 320w, /api/attachments/${sha}?w=640 640w, /api/attachments/${sha}?w=960 960w, /api/attachments/${sha} 1000w"`,
+    );
+    expect(html).toContain('sizes="(max-width: 760px) 100vw, 760px"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('alt="Holiday"');
+  });
+
+  it('stay plain images when their size is unknown, and other relative paths are still dropped', () => {
+    const html = renderMarkdown(
+      `![a](/api/attachments/${sha}) ![b](/etc/passwd) ![c](/api/attachments/${sha}/x)`,
+    );
+    expect(html).toContain(`<img alt="a" src="/api/attachments/${sha}" loading="lazy" decoding="async" />`);
+    expect(html).not.toContain('passwd');
+    expect(html).not.toContain('/x');
+  });
+
+  it('a srcset written by hand is dropped', () => {
+    const html = renderMarkdown(`<img src="/api/attachments/${sha}" srcset="javascript:alert(1) 1x">`);
+    expect(html).not.toContain('javascript');
+  });
+});

@@ -1,11 +1,39 @@
 // Turns blog markdown into HTML that is safe to put in a public page: marked renders, sanitize-html keeps
 // only an allow-list, so nothing a visitor, the owner or an AI writes can run script in a reader's browser.
+import { ATTACHMENT_PATH_PREFIX, attachmentSrcset } from '@private-notes/shared/rules/attachment-markdown';
 import { createHeadingIds, headingText } from '@private-notes/shared/rules/table-of-contents';
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow';
 const ABSOLUTE_HTTP = /^https?:\/\//i;
+const ATTACHMENT_SRC = /^\/api\/attachments\/([0-9a-f]{64})$/;
+/** The post column is at most this wide; the browser picks the variant for the screen from srcset. */
+const IMAGE_SIZES = '(max-width: 760px) 100vw, 760px';
+
+/** What the renderer may know of an uploaded image: its pixel size, and whether variants can be made of it. */
+export interface AttachmentImageInfo {
+  width: number;
+  height: number;
+  resizable: boolean;
+}
+export type AttachmentImageLookup = (sha256: string) => AttachmentImageInfo | undefined;
+
+/** The <img> attributes of an uploaded image: size (no layout shift), srcset for resizable ones. */
+export function attachmentImageAttributes(
+  sha256: string,
+  info: AttachmentImageInfo | undefined,
+): Record<string, string> {
+  if (!info) return {};
+  return {
+    width: String(info.width),
+    height: String(info.height),
+    ...(info.resizable ? { srcset: attachmentSrcset(sha256, info.width), sizes: IMAGE_SIZES } : {}),
+  };
+}
+
+// Set per call, like the heading state below (parsing and sanitising are synchronous).
+let imageInfo: AttachmentImageLookup = () => undefined;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -63,7 +91,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'srcset', 'sizes'],
     h1: ['id'],
     h2: ['id'],
     h3: ['id'],
@@ -94,10 +122,27 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: rest };
     },
     img: (tagName, attribs) => {
-      const { src, ...rest } = attribs;
-      // Images only from absolute http(s) addresses; anything else loses its src and is then dropped.
-      if (src && ABSOLUTE_HTTP.test(src.trim()))
-        return { tagName, attribs: { ...rest, src, loading: 'lazy' } };
+      const { src, srcset: _srcset, sizes: _sizes, ...rest } = attribs;
+      const trimmed = src?.trim() ?? '';
+      // Uploaded images by their own path, with the server's size and resized variants.
+      const attachment = ATTACHMENT_SRC.exec(trimmed);
+      if (attachment) {
+        const sha256 = attachment[1]!;
+        const extra = attachmentImageAttributes(sha256, imageInfo(sha256));
+        return {
+          tagName,
+          attribs: {
+            ...rest,
+            ...extra,
+            src: `${ATTACHMENT_PATH_PREFIX}${sha256}`,
+            loading: 'lazy',
+            decoding: 'async',
+          },
+        };
+      }
+      // Otherwise images only from absolute http(s) addresses; anything else loses its src and is then dropped.
+      if (ABSOLUTE_HTTP.test(trimmed))
+        return { tagName, attribs: { ...rest, src: trimmed, loading: 'lazy' } };
       return { tagName, attribs: rest };
     },
     input: (tagName, attribs) => {
@@ -116,13 +161,21 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** Markdown → sanitised HTML with stable heading ids. Pure and synchronous; safe for any input. */
-export function renderMarkdown(markdown: string): string {
-  return renderMarkdownWithHeadings(markdown).html;
+export function renderMarkdown(markdown: string, images?: AttachmentImageLookup): string {
+  return renderMarkdownWithHeadings(markdown, images).html;
 }
 
 /** The same HTML plus its headings (ids as in the HTML), for the post page's table of contents. */
-export function renderMarkdownWithHeadings(markdown: string): { html: string; headings: RenderedHeading[] } {
+export function renderMarkdownWithHeadings(
+  markdown: string,
+  images: AttachmentImageLookup = () => undefined,
+): { html: string; headings: RenderedHeading[] } {
   const rendered = markdownToHtml(markdown);
   generatedIds = new Set(rendered.headings.map((h) => h.id));
-  return { html: sanitizeHtml(rendered.html, SANITIZE_OPTIONS), headings: rendered.headings };
+  imageInfo = images;
+  try {
+    return { html: sanitizeHtml(rendered.html, SANITIZE_OPTIONS), headings: rendered.headings };
+  } finally {
+    imageInfo = () => undefined;
+  }
 }

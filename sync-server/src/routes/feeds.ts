@@ -19,6 +19,11 @@ function baseUrlOf(req: Request, publicUrl: string | null): string {
   return publicUrl ?? `${req.protocol}://${req.host ?? 'localhost'}`;
 }
 
+/** Feed readers show the content on other sites: uploaded images need the full address there. */
+export function absoluteAttachmentUrls(html: string, base: string): string {
+  return html.replace(/(["\s,])\/api\/attachments\//g, `$1${base}/api/attachments/`);
+}
+
 export function createFeedsRouter({ config, store, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
@@ -36,7 +41,9 @@ export function createFeedsRouter({ config, store, services }: Deps): Router {
   router.get('/rss.xml', async (req, res) => {
     const base = baseUrlOf(req, config.mail.publicUrl);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
-      buildRss(blog.listPublishedPosts(), base, (post) => blog.renderedHtml(post)),
+      buildRss(blog.listPublishedPosts(), base, (post) =>
+        absoluteAttachmentUrls(blog.renderedHtml(post), base),
+      ),
     );
     await sendFeed(req, res, answer);
   });

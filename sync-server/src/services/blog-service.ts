@@ -12,11 +12,13 @@ import {
   TAGS_MAX,
   type TagSummary,
 } from '@private-notes/shared';
+import { attachmentHashes } from '@private-notes/shared/rules/attachment-markdown';
+import { RESIZABLE_IMAGE_TYPES } from '@private-notes/shared/rules/attachment-types';
 import { readingTime } from '@private-notes/shared/rules/reading-time';
 import { relatedPosts as rankRelatedPosts } from '@private-notes/shared/rules/related-posts';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
-import { renderMarkdown } from '../render/render-markdown.ts';
+import { type AttachmentImageInfo, renderMarkdown } from '../render/render-markdown.ts';
 import type { CollectionName, PostRecord, Store } from '../storage/index.ts';
 import { type ViewCounter, viewCounterFor } from './view-counter.ts';
 
@@ -97,11 +99,25 @@ export class BlogService {
 
   /** The post's content as sanitised HTML (rendered once per content version). */
   renderedHtml(post: Pick<BlogPost, 'id' | 'content'>): string {
+    // The images' sizes are part of the HTML: an image uploaded after the post was rendered changes the key.
+    const key = `${post.content}\u0000${attachmentHashes(post.content)
+      .map((hash) => this.#imageInfo(hash)?.width ?? '')
+      .join(',')}`;
     const cached = this.#html.get(post.id);
-    if (cached && cached.content === post.content) return cached.html;
-    const html = renderMarkdown(post.content);
-    this.#html.set(post.id, { content: post.content, html });
+    if (cached && cached.content === key) return cached.html;
+    const html = renderMarkdown(post.content, (hash) => this.#imageInfo(hash));
+    this.#html.set(post.id, { content: key, html });
     return html;
+  }
+
+  #imageInfo(sha256: string): AttachmentImageInfo | undefined {
+    const record = this.#store.lookup('attachments', 'sha256', sha256);
+    if (!record?.width || !record.height) return undefined;
+    return {
+      width: record.width,
+      height: record.height,
+      resizable: RESIZABLE_IMAGE_TYPES.includes(record.mime),
+    };
   }
 
   #detail(post: BlogPost): BlogPostDetail {

@@ -18,6 +18,7 @@ export const INDEXES: IndexDefinitions = {
     confirmTokenHash: (s) => s.confirmTokenHash ?? null,
   },
   jobs: { key: (j) => j.key },
+  attachments: { sha256: (a) => a.sha256 },
   newsletterSends: { postId: (s) => String(s.postId) },
   reviews: { reviewId: (r) => `${r.userId}:${r.reviewId}` },
 };

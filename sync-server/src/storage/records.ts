@@ -1,6 +1,7 @@
 // The shape of every stored record, one type per collection. Records are what the store keeps on disk;
 // routes turn them into the public shapes of @private-notes/shared before answering.
 import type {
+  Attachment,
   BlogPost,
   Comment,
   Explanation,
@@ -168,6 +169,14 @@ export interface NewsletterRecipientRecord {
   updatedAt: string;
 }
 
+/** An uploaded file's metadata; the bytes live in DATA_DIR/attachments/{sha256} (see attachments/). */
+export interface AttachmentRecord extends Attachment {
+  id: number;
+  userId: number;
+  /** When garbage collection first found nothing referring to it; null while something does. */
+  unreferencedSince: string | null;
+}
+
 /** Collection name → record type. Adding a collection: add it here and to COLLECTION_NAMES. */
 export interface CollectionTypes {
   users: UserRecord;
@@ -185,6 +194,7 @@ export interface CollectionTypes {
   jobs: JobRecord;
   newsletterSends: NewsletterSendRecord;
   newsletterRecipients: NewsletterRecipientRecord;
+  attachments: AttachmentRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -205,4 +215,5 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'jobs',
   'newsletterSends',
   'newsletterRecipients',
+  'attachments',
 ];

@@ -4,6 +4,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
   DeletionRow,
+  LocalAttachment,
   LocalFlashcard,
   LocalKeyPoint,
   LocalNote,
@@ -12,6 +13,7 @@ import type {
   ReviewRow,
   SyncMetaRow,
   SyncNotice,
+  UploadEntry,
 } from './types.ts';
 
 export class NotesDatabase extends Dexie {
@@ -24,6 +26,8 @@ export class NotesDatabase extends Dexie {
   syncMeta!: EntityTable<SyncMetaRow, 'key'>;
   notices!: EntityTable<SyncNotice, 'id'>;
   deletions!: EntityTable<DeletionRow, 'serverId'>;
+  attachments!: EntityTable<LocalAttachment, 'sha256'>;
+  uploads!: EntityTable<UploadEntry, 'seq'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -66,5 +70,7 @@ export class NotesDatabase extends Dexie {
     // v4 (deletes that cannot eat an edit): notices the sync leaves for the owner, and confirmed deletes
     // remembered for a while so a note that comes back is explained.
     this.version(4).stores({ notices: '++id, noteId', deletions: 'serverId, deletedAt' });
+    // v5 (attachments): files by hash, and their upload queue beside the notes outbox.
+    this.version(5).stores({ attachments: 'sha256, createdAt', uploads: '++seq, &sha256' });
   }
 }

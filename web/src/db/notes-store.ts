@@ -1,6 +1,7 @@
 // The only way the app changes notes: each function writes the note and its outbox entry in one transaction,
 // so a crash can never keep an edit the sync engine does not know about (or queue a change that was not made).
 import { DEFAULT_NOTE_TITLE, type OverwriteReason, uniqueTags } from '@private-notes/shared';
+import { queueAttachmentUploads } from './attachment-store.ts';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
 import type { NotesDatabase } from './notes-database.ts';
@@ -55,6 +56,11 @@ export async function enqueueChange(
   });
 }
 
+/** A note save writes the note, its outbox entry and the uploads of the files it uses, all or nothing. */
+function noteTables(database: NotesDatabase) {
+  return [database.notes, database.outbox, database.attachments, database.uploads];
+}
+
 export async function createNote(input: NoteInput, database: NotesDatabase = db): Promise<LocalNote> {
   const now = new Date().toISOString();
   const clean = cleanInput(input);
@@ -71,9 +77,10 @@ export async function createNote(input: NoteInput, database: NotesDatabase = db)
     syncState: 'pending',
     syncError: null,
   };
-  await database.transaction('rw', database.notes, database.outbox, async () => {
+  await database.transaction('rw', noteTables(database), async () => {
     await database.notes.add(note);
     await enqueueChange(database, note, 'create');
+    await queueAttachmentUploads(database, note.content);
   });
   return note;
 }
@@ -84,7 +91,7 @@ export async function updateNote(
   database: NotesDatabase = db,
   reason?: OverwriteReason,
 ): Promise<LocalNote> {
-  return database.transaction('rw', database.notes, database.outbox, async () => {
+  return database.transaction('rw', noteTables(database), async () => {
     const current = await database.notes.get(id);
     if (!current || current.deleted) throw new Error('Note not found');
     const note: LocalNote = {
@@ -96,6 +103,7 @@ export async function updateNote(
     };
     await database.notes.put(note);
     await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason);
+    await queueAttachmentUploads(database, note.content);
     return note;
   });
 }

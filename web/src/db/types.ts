@@ -94,3 +94,34 @@ export interface DeletionRow {
   title: string;
   deletedAt: string;
 }
+
+/**
+ * A file the owner pasted or dropped into a note, or one fetched from the server for a note that uses it.
+ * Bytes are an ArrayBuffer, never a Blob: WebKit loses Blobs stored in IndexedDB.
+ */
+export interface LocalAttachment {
+  sha256: string;
+  /** Detected from the bytes (sniffMime), like the server does. */
+  mime: string;
+  size: number;
+  name: string;
+  createdAt: string;
+  width?: number;
+  height?: number;
+  bytes: ArrayBuffer;
+  /** 1 once the server is known to have it (uploaded from here, or downloaded from there). */
+  uploaded: 0 | 1;
+  /** When garbage collection first found no note or draft using it; null while one does. */
+  unreferencedSince: string | null;
+}
+
+/** One pending upload per file, queued in the same transaction as the note change that first uses it. */
+export interface UploadEntry {
+  seq?: number;
+  sha256: string;
+  /** The file's name, for the sync status's list of refused files. */
+  name: string;
+  queuedAt: string;
+  /** The server's reason when it refused the file (too large, over quota): kept, shown, not retried. */
+  error: string | null;
+}

@@ -1,5 +1,6 @@
 // The app's one sync engine over the shared database, started once the owner is signed in. It also asks the
 // browser to keep the database (persistent storage) and guards sign-out while changes wait to be pushed.
+import { collectLocalAttachmentGarbage } from '../db/attachment-store.ts';
 import { db } from '../db/db.ts';
 import { registerLogoutGuard } from '../features/auth/logout-guard.ts';
 import { createSyncEngine } from './sync-engine.ts';
@@ -10,11 +11,15 @@ export const UNSYNCED_LOGOUT_WARNING = (n: number) =>
   `${n === 1 ? '1 change has' : `${n} changes have`} not been synced yet. They stay on this device and sync after you sign in again. Sign out anyway?`;
 
 let stopGuard: (() => void) | null = null;
+let gcTimer: ReturnType<typeof setTimeout> | null = null;
+/** Local garbage collection runs once a while after sync starts: off the start-up path, cheap, idempotent. */
+const LOCAL_GC_DELAY_MS = 30_000;
 
 /** Idempotent: the notes screen and the private layout may both call it. */
 export function startSync(): void {
   syncEngine.start();
   void requestPersistentStorage();
+  gcTimer ??= setTimeout(() => void collectLocalAttachmentGarbage().catch(() => {}), LOCAL_GC_DELAY_MS);
   stopGuard ??= registerLogoutGuard(() => {
     const { pending } = syncEngine.getStatus();
     if (pending === 0 || typeof window === 'undefined') return true;
@@ -24,6 +29,8 @@ export function startSync(): void {
 
 export function stopSync(): void {
   syncEngine.stop();
+  if (gcTimer) clearTimeout(gcTimer);
+  gcTimer = null;
   stopGuard?.();
   stopGuard = null;
 }

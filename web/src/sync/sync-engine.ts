@@ -3,11 +3,19 @@
 // SyncStatus. Plain TypeScript, no React: screens subscribe through useSyncStatus.
 import { liveQuery, type Subscription } from 'dexie';
 import type { NotesDatabase } from '../db/notes-database.ts';
-import type { OutboxEntry } from '../db/types.ts';
+import type { OutboxEntry, UploadEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
+import { fetchAttachments } from './fetch-attachments.ts';
 import { pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
-import { createSyncRequest, type HttpOptions, type SyncRequest, UnauthorizedSyncError } from './sync-http.ts';
+import { pushUploads } from './push-uploads.ts';
+import {
+  createBytesRequest,
+  createSyncRequest,
+  type HttpOptions,
+  type SyncRequest,
+  UnauthorizedSyncError,
+} from './sync-http.ts';
 import { INITIAL_SYNC_STATUS, SIGN_IN_AGAIN, type SyncStatus } from './sync-status.ts';
 
 export interface SyncEngineOptions extends HttpOptions {
@@ -36,6 +44,11 @@ export interface SyncEngine {
   /** After signing in again: clear the pause and sync. */
   resume(): Promise<SyncRoundResult>;
   getStatus(): SyncStatus;
+  /**
+   * Brings the files with these hashes onto this device if they are not here yet (a note that uses them was
+   * opened); returns how many were stored. Offline it does nothing; failures are left for the next opening.
+   */
+  fetchAttachments(hashes: readonly string[]): Promise<number>;
   subscribe(listener: (status: SyncStatus) => void): () => void;
 }
 
@@ -44,6 +57,7 @@ const LOCK_NAME = 'private-notes-sync';
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db } = options;
   const request = createSyncRequest(options);
+  const bytesRequest = createBytesRequest(options);
   const isOnline = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   const locks =
     options.locks !== undefined
@@ -63,6 +77,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let failures = 0;
   let lastError: string | null = null;
   let outbox: OutboxEntry[] = [];
+  let uploads: UploadEntry[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerDueAt = 0;
   let retryAt: number | null = null;
@@ -70,12 +85,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let outboxSubscription: Subscription | null = null;
   /** Aborts the round in flight: going offline or stopping must not leave it waiting on a dead connection. */
   let roundAbort: AbortController | null = null;
+  let uploadsSubscription: Subscription | null = null;
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
     const failed = outbox.flatMap((entry) =>
       entry.error ? [{ noteId: entry.noteId, op: entry.op, error: entry.error }] : [],
     );
+    const refusedUploads = uploads.flatMap((entry) =>
+      entry.error ? [{ sha256: entry.sha256, name: entry.name, error: entry.error }] : [],
+    );
+    const uploadsPending = uploads.length - refusedUploads.length;
     const computed: SyncStatus['kind'] =
       kind ??
       (!isOnline()
@@ -84,15 +104,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           ? 'unauthorized'
           : running
             ? 'syncing'
-            : failed.length > 0 || lastError
+            : failed.length > 0 || refusedUploads.length > 0 || lastError
               ? 'error'
-              : outbox.length > 0
+              : outbox.length > 0 || uploadsPending > 0
                 ? 'pending'
                 : 'synced');
     status = {
       kind: computed,
       pending: outbox.length,
       failed,
+      uploadsPending,
+      refusedUploads,
       message: paused ? SIGN_IN_AGAIN : lastError,
       lastSyncedAt: status.lastSyncedAt,
       retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
@@ -102,6 +124,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function refreshOutbox(): Promise<void> {
     outbox = await db.outbox.toArray();
+    uploads = await db.uploads.toArray();
   }
 
   /** Run `fn` at most `delay` ms from now; an earlier schedule wins. */
@@ -126,6 +149,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const pulled = await pullChanges(ctx);
       const pushed = await pushOutbox(ctx);
       if (pushed > 0 || pulled.reset) await pullChanges(ctx);
+      // After the notes: a note whose files are still uploading syncs all the same.
+      await pushUploads({ db, bytesRequest });
       failures = 0;
       lastError = null;
       retryAt = null;
@@ -195,6 +220,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (changed && ready && !paused) schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
   }
 
+  function onUploadsChange(entries: UploadEntry[]): void {
+    const before = uploads;
+    uploads = entries;
+    publish(running ? 'syncing' : undefined);
+    const added = entries.some(
+      (entry) => entry.error === null && !before.some((b) => b.seq === entry.seq && !b.error),
+    );
+    if (added && !paused) schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
+  }
+
   function onWake(): void {
     // A reconnect or a returning user deserves a fresh attempt, not the rest of a long backoff.
     failures = 0;
@@ -208,6 +243,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       started = true;
       outboxSubscription = liveQuery(() => db.outbox.toArray()).subscribe({
         next: onOutboxChange,
+        error: () => {},
+      });
+      uploadsSubscription = liveQuery(() => db.uploads.toArray()).subscribe({
+        next: onUploadsChange,
         error: () => {},
       });
       const events =
@@ -248,6 +287,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       roundAbort?.abort();
       outboxSubscription?.unsubscribe();
       outboxSubscription = null;
+      uploadsSubscription?.unsubscribe();
+      uploadsSubscription = null;
       if (timer) clearTimeout(timer);
       timer = null;
       for (const cleanup of cleanups.splice(0)) cleanup();
@@ -260,6 +301,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return syncNow();
     },
     getStatus: () => status,
+    async fetchAttachments(hashes) {
+      if (hashes.length === 0 || !isOnline() || paused) return 0;
+      try {
+        return await fetchAttachments(db, bytesRequest, hashes);
+      } catch {
+        return 0; // unreachable now: the note shows what it has, and the next opening tries again
+      }
+    },
     subscribe(listener) {
       listeners.add(listener);
       listener(status);

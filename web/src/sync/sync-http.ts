@@ -109,3 +109,61 @@ export function throwIfStopping(answer: HttpAnswer): void {
     throw new TransientSyncError(describeAnswer(answer));
   }
 }
+
+export interface BytesAnswer extends HttpAnswer {
+  headers: Headers;
+  /** The body as bytes on a successful non-JSON answer (a downloaded file), else null. */
+  bytes: ArrayBuffer | null;
+}
+
+export type BytesRequest = (
+  method: 'GET' | 'HEAD' | 'PUT',
+  path: string,
+  body?: ArrayBuffer,
+) => Promise<BytesAnswer>;
+
+/** The attachments' HTTP seam: raw bytes up and down, the same error handling as createSyncRequest. */
+export function createBytesRequest(options: HttpOptions = {}): BytesRequest {
+  const baseUrl = options.baseUrl ?? '';
+  return async (method, path, body) => {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + path, {
+        method,
+        credentials: 'include',
+        cache: 'no-store',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/octet-stream' }),
+          ...(options.headers?.() ?? {}),
+        },
+        body,
+      });
+    } catch {
+      throw new TransientSyncError(NETWORK_ERROR);
+    }
+    const json = (response.headers.get('content-type') ?? '').includes('json');
+    let bytes: ArrayBuffer | null = null;
+    let parsed: unknown = '';
+    try {
+      if (method === 'HEAD') {
+        // no body
+      } else if (response.ok && !json) bytes = await response.arrayBuffer();
+      else {
+        const text = await response.text();
+        parsed = text;
+        if (json && text) parsed = JSON.parse(text);
+      }
+    } catch (error) {
+      if (error instanceof SyntaxError) parsed = '';
+      else throw new TransientSyncError(NETWORK_ERROR);
+    }
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      body: parsed,
+      headers: response.headers,
+      bytes,
+    };
+  };
+}

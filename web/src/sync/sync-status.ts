@@ -8,11 +8,21 @@ export interface FailedChange {
   error: string;
 }
 
+/** A file the server refused (too large, over quota), kept in the upload queue with the reason. */
+export interface RefusedUpload {
+  sha256: string;
+  name: string;
+  error: string;
+}
+
 export interface SyncStatus {
   kind: SyncStatusKind;
   /** Changes waiting in the outbox (refused ones included: they are not synced). */
   pending: number;
   failed: FailedChange[];
+  /** Attachment files waiting to be uploaded (refused ones not counted: they wait for the owner). */
+  uploadsPending: number;
+  refusedUploads: RefusedUpload[];
   /** Why the last round stopped (network, server error, session), or null. */
   message: string | null;
   lastSyncedAt: string | null;
@@ -24,6 +34,8 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   kind: 'pending',
   pending: 0,
   failed: [],
+  uploadsPending: 0,
+  refusedUploads: [],
   message: null,
   lastSyncedAt: null,
   retryAt: null,
@@ -33,18 +45,31 @@ export const SIGN_IN_AGAIN = 'Your session has ended. Sign in again to sync your
 
 /** Short words for the status line; the notes screen shows these. */
 export function describeSyncStatus(status: SyncStatus): string {
-  const waiting = status.pending === 1 ? '1 change waiting' : `${status.pending} changes waiting`;
+  const changes = status.pending === 1 ? '1 change waiting' : `${status.pending} changes waiting`;
+  const files = status.uploadsPending === 1 ? '1 file to upload' : `${status.uploadsPending} files to upload`;
+  // Notes first; files are mentioned only when some wait, so a notes-only status reads as before.
+  const waiting =
+    status.uploadsPending > 0 ? (status.pending > 0 ? `${changes} · ${files}` : files) : changes;
+  const anything = status.pending > 0 || status.uploadsPending > 0;
+  const refused =
+    status.refusedUploads.length === 1
+      ? '1 file not uploaded'
+      : `${status.refusedUploads.length} files not uploaded`;
   switch (status.kind) {
     case 'offline':
-      return status.pending > 0 ? `Offline · ${waiting}` : 'Offline';
+      return anything ? `Offline · ${waiting}` : 'Offline';
     case 'syncing':
       return 'Syncing...';
     case 'unauthorized':
       return 'Sign in again to sync';
-    case 'error':
-      return status.failed.length > 0
-        ? `${status.failed.length === 1 ? '1 change' : `${status.failed.length} changes`} not synced`
-        : `Sync failed · ${waiting}`;
+    case 'error': {
+      const notSynced =
+        status.failed.length > 0
+          ? `${status.failed.length === 1 ? '1 change' : `${status.failed.length} changes`} not synced`
+          : null;
+      const parts = [notSynced, status.refusedUploads.length > 0 ? refused : null].filter(Boolean);
+      return parts.length > 0 ? parts.join(' · ') : `Sync failed · ${waiting}`;
+    }
     case 'pending':
       return waiting;
     case 'synced':

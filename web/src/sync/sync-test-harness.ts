@@ -12,6 +12,8 @@ export interface Faults {
   fail500: number;
   /** Requests matching this reach the server (which commits) but the answer is lost on the way back. */
   loseResponse: ((method: string, url: string) => boolean) | null;
+  /** Requests this matches answer 500 without reaching the server (e.g. only the attachment uploads). */
+  failMatching?: ((method: string, path: string) => boolean) | null;
   /** Runs after a request has been answered by the server (e.g. to end the session mid-sync). */
   afterResponse: ((method: string, url: string) => Promise<void>) | null;
 }
@@ -41,8 +43,8 @@ export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
       calls.push({ method, path, status: 'network-error' });
       throw new TypeError('fetch failed');
     }
-    if (faults.fail500 > 0) {
-      faults.fail500--;
+    if (faults.fail500 > 0 || faults.failMatching?.(method, path)) {
+      if (faults.fail500 > 0) faults.fail500--;
       calls.push({ method, path, status: 500 });
       return new Response(JSON.stringify({ message: 'Internal server error' }), {
         status: 500,
@@ -71,7 +73,13 @@ export function makeDevice(
   pageSize?: number,
   overrides: Partial<SyncEngineOptions> = {},
 ): Device {
-  const faults: Faults = { down: false, fail500: 0, loseResponse: null, afterResponse: null };
+  const faults: Faults = {
+    down: false,
+    fail500: 0,
+    loseResponse: null,
+    failMatching: null,
+    afterResponse: null,
+  };
   const calls: Call[] = [];
   let currentCookie = cookie;
   const db = new NotesDatabase(`device-${process.pid}-${++counter}-${Date.now()}`);

@@ -15,9 +15,14 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { type BlogPost, readingTime } from '@private-notes/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { AttachFileInput } from '../notes/AttachFileButton.tsx';
+import { MarkdownEditor } from '../notes/MarkdownEditor.tsx';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
+import { useFileInsertion } from '../notes/use-file-insertion.ts';
+import { CoverImageField } from './CoverImageField.tsx';
 import { type PostFormField, type PostFormValues, postFieldError, postFormValues } from './post-form.ts';
+import { uploadAttachment } from './upload-attachment.ts';
 
 interface Props {
   open: boolean;
@@ -35,6 +40,13 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
   const [fieldError, setFieldError] = useState<{ field: PostFormField; text: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const formId = useId();
+  const contentRef = useRef<HTMLTextAreaElement | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const files = useFileInsertion({
+    textareaRef: contentRef,
+    setContent: (update) => setValues((current) => ({ ...current, content: update(current.content) })),
+    store: uploadAttachment,
+  });
 
   const set = (field: keyof PostFormValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -102,14 +114,22 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                         <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
                       </Tabs.List>
                       <Tabs.Content value="edit">
-                        <Textarea
+                        <MarkdownEditor
+                          ariaLabel="Content"
                           rows={10}
-                          fontFamily="mono"
-                          fontSize="sm"
-                          aria-label="Content"
+                          minHeight={240}
                           placeholder="Write your post in markdown..."
                           value={values.content}
-                          onChange={set('content')}
+                          onChange={(content) => set('content')({ target: { value: content } })}
+                          onPaste={files.onPaste}
+                          onDragOver={files.onDragOver}
+                          onDrop={files.onDrop}
+                          onPickFiles={() => fileInput.current?.click()}
+                          textareaRef={contentRef}
+                        />
+                        <AttachFileInput
+                          inputRef={fileInput}
+                          onFiles={(picked) => void files.insertFiles(picked)}
                         />
                       </Tabs.Content>
                       <Tabs.Content value="preview">
@@ -140,6 +160,10 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                     />
                     <Field.ErrorText>{errorFor('tags')}</Field.ErrorText>
                   </Field.Root>
+                  <CoverImageField
+                    value={values.imageUrl}
+                    onChange={(imageUrl) => setValues((current) => ({ ...current, imageUrl }))}
+                  />
                   {formError ? (
                     <Alert.Root status="error">
                       <Alert.Indicator />

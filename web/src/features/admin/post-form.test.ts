@@ -21,7 +21,7 @@ const post: BlogPost = {
 describe('post form', () => {
   it('starts from the post, tags as one comma-separated text', () => {
     expect(postFormValues(post).tagsText).toBe('notes, Knowledge');
-    expect(postFormValues(null)).toEqual({ title: '', excerpt: '', content: '', tagsText: '' });
+    expect(postFormValues(null)).toEqual({ title: '', excerpt: '', content: '', tagsText: '', imageUrl: '' });
   });
 
   it('creates with parsed tags and the read time of the content', () => {
@@ -30,6 +30,7 @@ describe('post form', () => {
       excerpt: '',
       content: 'word '.repeat(401),
       tagsText: ' a, b,, a ,c ',
+      imageUrl: '',
     });
     expect(payload).toEqual({
       title: 'T',
@@ -38,6 +39,19 @@ describe('post form', () => {
       tags: ['a', 'b', 'c'],
       readTime: 3,
     });
+  });
+
+  it('sends a new or removed cover image', () => {
+    const cover = `/api/attachments/${'c'.repeat(64)}`;
+    expect(changedPostFields(post, { ...postFormValues(post), imageUrl: cover })).toEqual({
+      imageUrl: cover,
+    });
+    expect(
+      changedPostFields({ ...post, imageUrl: cover }, { ...postFormValues(post), imageUrl: '' }),
+    ).toEqual({
+      imageUrl: null,
+    });
+    expect(createPostPayload({ ...postFormValues(null), title: 'T', imageUrl: cover }).imageUrl).toBe(cover);
   });
 
   it('sends only changed fields, and nothing when unchanged', () => {

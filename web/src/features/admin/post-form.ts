@@ -16,6 +16,8 @@ export interface PostFormValues {
   content: string;
   /** Tags as typed: one comma-separated text. */
   tagsText: string;
+  /** The cover image's address ('' for none): an uploaded image's `/api/attachments/SHA256`. */
+  imageUrl: string;
 }
 
 export type PostFormField = 'title' | 'excerpt' | 'content' | 'tags';
@@ -27,11 +29,23 @@ export const POST_FIELD_LABELS: Record<PostFormField, string> = {
   tags: 'Tags',
 };
 
-export const EMPTY_POST_FORM: PostFormValues = { title: '', excerpt: '', content: '', tagsText: '' };
+export const EMPTY_POST_FORM: PostFormValues = {
+  title: '',
+  excerpt: '',
+  content: '',
+  tagsText: '',
+  imageUrl: '',
+};
 
 export function postFormValues(post: BlogPost | null): PostFormValues {
   if (!post) return EMPTY_POST_FORM;
-  return { title: post.title, excerpt: post.excerpt, content: post.content, tagsText: formatTags(post.tags) };
+  return {
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    tagsText: formatTags(post.tags),
+    imageUrl: post.imageUrl ?? '',
+  };
 }
 
 export function createPostPayload(values: PostFormValues): BlogPostCreate {
@@ -41,6 +55,7 @@ export function createPostPayload(values: PostFormValues): BlogPostCreate {
     content: values.content,
     tags: parseTags(values.tagsText),
     readTime: readingTime(values.content),
+    ...(values.imageUrl ? { imageUrl: values.imageUrl } : {}),
   };
 }
 
@@ -54,6 +69,7 @@ export function changedPostFields(post: BlogPost, values: PostFormValues): BlogP
   if (tags.length !== post.tags.length || tags.some((tag, i) => tag !== post.tags[i])) changes.tags = tags;
   const readTime = readingTime(values.content);
   if (readTime !== post.readTime) changes.readTime = readTime;
+  if ((values.imageUrl || null) !== (post.imageUrl ?? null)) changes.imageUrl = values.imageUrl || null;
   return Object.keys(changes).length > 0 ? changes : null;
 }
 

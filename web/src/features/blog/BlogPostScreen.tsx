@@ -17,6 +17,7 @@ import { AdjacentPosts } from './AdjacentPosts.tsx';
 import { BLOG_AUTHOR } from './blog-author.ts';
 import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
+import { coverImageProps } from './cover-image.ts';
 import { FaqAccordion } from './FaqAccordion.tsx';
 import styles from './Post.module.css';
 import { PostActions } from './PostActions.tsx';
@@ -66,7 +67,14 @@ export function BlogPostScreen({ id }: { id: number }) {
             </ol>
           </nav>
           {post.imageUrl && (
-            <img className={styles.image} src={post.imageUrl} alt="" width={1200} height={675} />
+            <img
+              className={styles.image}
+              {...coverImageProps(post.imageUrl, '(max-width: 800px) 100vw, 800px')}
+              alt=""
+              width={1200}
+              height={675}
+              fetchPriority="high"
+            />
           )}
           <div className={styles.meta}>
             <span>

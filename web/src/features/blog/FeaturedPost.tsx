@@ -2,6 +2,7 @@
 import { formatCardDate } from '@private-notes/shared';
 import styles from './Blog.module.css';
 import { CalendarIcon, ClockIcon, CommentIcon, EyeIcon } from './blog-icons.tsx';
+import { coverImageProps } from './cover-image.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { PostLink } from './PostLink.tsx';
 import { PostTagList } from './PostTagList.tsx';
@@ -15,7 +16,13 @@ export function FeaturedPost({ post }: { post: PostSummary }) {
     <article className={styles.featured} data-testid="featured-post" aria-labelledby="featured-title">
       <p className={styles.featuredLabel}>Featured</p>
       {post.imageUrl && (
-        <img className={styles.featuredImage} src={post.imageUrl} alt="" width={1200} height={675} />
+        <img
+          className={styles.featuredImage}
+          {...coverImageProps(post.imageUrl, '(max-width: 800px) 100vw, 800px')}
+          alt=""
+          width={1200}
+          height={675}
+        />
       )}
       <h2 id="featured-title" className={styles.featuredTitle}>
         <PostLink post={post}>{post.title}</PostLink>

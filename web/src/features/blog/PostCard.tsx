@@ -2,6 +2,7 @@
 import { formatCardDate } from '@private-notes/shared';
 import styles from './Blog.module.css';
 import { CalendarIcon, ClockIcon } from './blog-icons.tsx';
+import { coverImageProps } from './cover-image.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { PostLink } from './PostLink.tsx';
 import { PostTagList } from './PostTagList.tsx';
@@ -12,6 +13,17 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
   const excerpt = post.preview;
   return (
     <article className={styles.card} data-testid="post-card">
+      {post.imageUrl && (
+        <img
+          className={styles.cardImage}
+          {...coverImageProps(post.imageUrl, '(max-width: 640px) 100vw, 400px')}
+          alt=""
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       <Heading className={styles.cardTitle}>
         <PostLink post={post}>{post.title}</PostLink>
       </Heading>

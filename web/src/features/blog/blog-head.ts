@@ -3,6 +3,7 @@
 import { type BlogPost, descriptionText, pageTitle } from '@private-notes/shared';
 import { BRAND } from '../../config/site.ts';
 import { BLOG_AUTHOR } from './blog-author.ts';
+import { absoluteImageUrl } from './cover-image.ts';
 
 /** What a route's loader hands its `head`: computed once, sent to the browser with the loader data. */
 export interface PublicHeadInput {
@@ -30,7 +31,7 @@ type MetaTag = Record<string, unknown>;
 export function publicHead(input: PublicHeadInput) {
   const title = pageTitle(input.page);
   const url = `${input.origin}${input.path}`;
-  const image = input.image && /^https?:\/\//i.test(input.image) ? input.image : null;
+  const image = absoluteImageUrl(input.image, input.origin);
   const meta: MetaTag[] = [
     { title },
     { name: 'description', content: input.description },

@@ -2,9 +2,12 @@
 import { Box } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { renderMarkdown } from './render-markdown.ts';
+import { useAttachmentUrls, withLocalImages } from './use-attachment-urls.ts';
 
 export function MarkdownView({ markdown }: { markdown: string }) {
-  const html = useMemo(() => renderMarkdown(markdown), [markdown]);
+  const rendered = useMemo(() => renderMarkdown(markdown), [markdown]);
+  const urls = useAttachmentUrls(markdown);
+  const html = useMemo(() => withLocalImages(rendered, urls), [rendered, urls]);
   return (
     <Box
       className="pn-markdown"
@@ -37,6 +40,7 @@ export function MarkdownView({ markdown }: { markdown: string }) {
           color: 'var(--pn-fg-muted)',
         },
         '& a': { color: 'var(--pn-primary)', textDecoration: 'underline' },
+        '& img': { maxWidth: '100%', height: 'auto', borderRadius: '4px' },
       }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderMarkdown, which sanitises it with DOMPurify
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,19 +1,7 @@
 // The note editor: Edit / Preview tabs, title, content with a formatting toolbar, comma-separated tags, counts,
 // the dirty and draft status texts, Save (disabled per SPEC section 5), and a slot for the AI helpers.
 // Writes go to the local database only; the sync engine takes them from there.
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  HStack,
-  IconButton,
-  Input,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import {
   canSaveNote,
   countCharacters,
@@ -21,9 +9,7 @@ import {
   editorFooterText,
   editorHeaderText,
   formatTags,
-  insertMarkdown,
   isEditorDirty,
-  type MarkdownAction,
   mergeTags,
   NOTE_CONTENT_MAX,
   noteTooLongMessage,
@@ -31,14 +17,22 @@ import {
   readingTime,
 } from '@private-notes/shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { storeAttachment } from '../../db/attachment-store.ts';
 import { clearDraft, loadDraft } from '../../db/draft-store.ts';
 import { createNote, updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { AttachFileInput } from './AttachFileButton.tsx';
+import { MarkdownEditor } from './MarkdownEditor.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
-import { BoldIcon, BulletListIcon, HeadingIcon, ItalicIcon, NumberedListIcon } from './note-icons.tsx';
+import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
+
+/** Files go into this device's database at once (no connection needed); the note's save queues the upload. */
+async function storeLocally(file: File) {
+  return storeAttachment({ bytes: await file.arrayBuffer(), name: file.name });
+}
 
 /** What the AI helpers (wired by the AI feature) get from the editor. */
 export interface EditorAiContext {
@@ -60,14 +54,6 @@ export interface NoteEditorProps {
   onDone(saved: LocalNote | null): void;
   aiSlot?: (ctx: EditorAiContext) => ReactNode;
 }
-
-const TOOLBAR: Array<{ format: MarkdownAction; label: string; icon: ReactNode }> = [
-  { format: 'bold', label: 'Bold', icon: <BoldIcon /> },
-  { format: 'italic', label: 'Italic', icon: <ItalicIcon /> },
-  { format: 'heading', label: 'Heading', icon: <HeadingIcon /> },
-  { format: 'bullet-list', label: 'Bullet List', icon: <BulletListIcon /> },
-  { format: 'numbered-list', label: 'Numbered List', icon: <NumberedListIcon /> },
-];
 
 function DisabledAiButtons() {
   return (
@@ -95,7 +81,8 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const [saving, setSaving] = useState(false);
   const [insights, setInsights] = useState<string[]>([]);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const noteId = note?.id ?? null;
 
   // A draft left by a reload (or a crash) for this same note comes back into the fields.
@@ -135,17 +122,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
     return () => clearTimeout(timer);
   }, [dirty, autoSave, note?.id, title, content, tagInput]);
 
-  const format = (kind: MarkdownAction) => {
-    const area = textareaRef.current;
-    const start = area?.selectionStart ?? content.length;
-    const end = area?.selectionEnd ?? content.length;
-    const edit = insertMarkdown(content, start, end, kind);
-    setContent(edit.value);
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(edit.selectionStart, edit.selectionEnd);
-    });
-  };
+  const files = useFileInsertion({ textareaRef, setContent, store: storeLocally });
 
   const canSave = canSaveNote({ title, content }, saving);
   // The counts scan the whole text: with a long note they lag a keystroke behind rather than delay it.
@@ -263,31 +240,22 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
               </Field.Root>
               <Field.Root invalid={tooLongMessage !== null}>
                 <Field.Label>Content</Field.Label>
-                <HStack gap="1" role="toolbar" aria-label="Formatting" wrap="wrap">
-                  {TOOLBAR.map((item) => (
-                    <IconButton
-                      key={item.format}
-                      aria-label={item.label}
-                      title={item.label}
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => format(item.format)}
-                    >
-                      {item.icon}
-                    </IconButton>
-                  ))}
-                </HStack>
-                <Textarea
-                  ref={textareaRef}
+                <MarkdownEditor
+                  ariaLabel="Content"
                   name="content"
                   rows={12}
-                  minH="300px"
-                  fontFamily="mono"
+                  minHeight={300}
                   value={content}
-                  onChange={(event) => setContent(event.target.value)}
+                  onChange={setContent}
+                  onPaste={files.onPaste}
+                  onDragOver={files.onDragOver}
+                  onDrop={files.onDrop}
+                  onPickFiles={() => fileInput.current?.click()}
+                  textareaRef={textareaRef}
                   placeholder="Write your note in markdown..."
                 />
                 <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
+                <AttachFileInput inputRef={fileInput} onFiles={(picked) => void files.insertFiles(picked)} />
               </Field.Root>
               <Field.Root>
                 <Field.Label>Tags (comma separated)</Field.Label>

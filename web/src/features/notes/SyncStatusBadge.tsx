@@ -2,6 +2,7 @@
 // why. Opening it lists refused changes with their reasons, and offers to retry or to sign in again.
 import { Button, HStack, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { retryUpload } from '../../db/attachment-store.ts';
 import { db } from '../../db/db.ts';
 import { retryChange } from '../../db/notes-store.ts';
 import { syncEngine } from '../../sync/app-sync.ts';
@@ -77,6 +78,24 @@ export function SyncStatusBadge() {
                           onClick={() => void retryChange(failure.noteId)}
                         >
                           Retry
+                        </Button>
+                      </li>
+                    ))}
+                  </Stack>
+                ) : null}
+                {status.refusedUploads.length > 0 ? (
+                  <Stack gap="2" as="ul" data-testid="upload-failures" aria-label="Files not uploaded">
+                    {status.refusedUploads.map((refused) => (
+                      <li key={refused.sha256}>
+                        <Text fontWeight="medium">{refused.name}</Text>
+                        <Text color="fg.error">{refused.error}</Text>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          mt="1"
+                          onClick={() => void retryUpload(refused.sha256)}
+                        >
+                          Retry upload
                         </Button>
                       </li>
                     ))}

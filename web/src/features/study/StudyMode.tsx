@@ -16,11 +16,12 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { formatElapsed } from '@private-notes/shared';
+import { attachmentHashes, formatElapsed } from '@private-notes/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { syncEngine } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { aiErrorToast } from '../ai/ai-error-toast.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
@@ -52,6 +53,12 @@ export function StudyMode({ noteId, onClose }: Props) {
   const fullscreen = useFullscreen();
 
   const note = useLiveQuery(async () => (noteId ? ((await db.notes.get(noteId)) ?? null) : null), [noteId]);
+  // Eagerly, whatever tab is open: the files must be here before the connection goes, so studying works offline.
+  const content = note?.content ?? '';
+  useEffect(() => {
+    const hashes = attachmentHashes(content);
+    if (hashes.length > 0) void syncEngine.fetchAttachments(hashes);
+  }, [content]);
   const cards = useLiveQuery(
     async () => (noteId ? await db.flashcards.where('noteId').equals(noteId).toArray() : []),
     [noteId],

@@ -1,0 +1,57 @@
+// The markdown editor of the note and post editors: @uiw/react-md-editor, loaded on first use only (it is
+// about 130 KB gzip), so the notes list, the blog and everything else never carry it. Until it has loaded a
+// plain textarea with the same label and value stands in, so typing never waits for the network.
+import { Textarea } from '@chakra-ui/react';
+import { type ClipboardEvent, type DragEvent, lazy, type RefObject, Suspense } from 'react';
+
+export interface MarkdownEditorProps {
+  id?: string;
+  name?: string;
+  ariaLabel?: string;
+  value: string;
+  onChange(value: string): void;
+  rows: number;
+  minHeight: number;
+  placeholder?: string;
+  onPaste?(event: ClipboardEvent<HTMLTextAreaElement>): void;
+  onDrop?(event: DragEvent<HTMLTextAreaElement>): void;
+  onDragOver?(event: DragEvent<HTMLTextAreaElement>): void;
+  /** Opens the file picker (the toolbar's file button); no button when absent. */
+  onPickFiles?(): void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+/** The stand-in while the editor loads, and for good when it cannot (offline before it was ever cached). */
+function PlainMarkdownEditor(props: MarkdownEditorProps) {
+  return (
+    <Textarea
+      ref={props.textareaRef}
+      id={props.id}
+      name={props.name}
+      aria-label={props.ariaLabel}
+      rows={props.rows}
+      minH={`${props.minHeight}px`}
+      fontFamily="mono"
+      value={props.value}
+      placeholder={props.placeholder}
+      onChange={(event) => props.onChange(event.target.value)}
+      onPaste={props.onPaste}
+      onDrop={props.onDrop}
+      onDragOver={props.onDragOver}
+    />
+  );
+}
+
+// A failed load (no connection, chunk not cached yet) must not take the editor down with it: the note can
+// still be written in the plain textarea, and the next visit loads the full editor.
+const MarkdownEditorImpl = lazy(() =>
+  import('./MarkdownEditorImpl.tsx').catch(() => ({ default: PlainMarkdownEditor })),
+);
+
+export function MarkdownEditor(props: MarkdownEditorProps) {
+  return (
+    <Suspense fallback={<PlainMarkdownEditor {...props} />}>
+      <MarkdownEditorImpl {...props} />
+    </Suspense>
+  );
+}
