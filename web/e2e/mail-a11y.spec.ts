@@ -14,6 +14,12 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+let restore: Record<string, unknown> | null = null;
+test.afterEach(async ({ page }) => {
+  if (restore) await page.request.put('/api/user/settings', { data: restore });
+  restore = null;
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
@@ -25,6 +31,8 @@ for (const scheme of ['light', 'dark'] as const) {
         // Alerts off: a comment alert sent now would hold back mail-notifications' alert for 10 minutes.
         data: { ...settings, ownerEmail: 'axe-mail@example.com', emailNotifications: false },
       });
+      // The settings as they were afterwards (no address, so putting alerts back on sends nothing).
+      restore = settings;
       expect((await page.request.post('/api/admin/mail/test')).ok()).toBe(true);
       await page.goto('/admin/outbox');
       await expect(page.getByTestId('outbox-preview').locator('iframe')).toBeVisible();

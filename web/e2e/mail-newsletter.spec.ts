@@ -12,18 +12,22 @@ test.describe.configure({ mode: 'serial' });
 let owner: APIRequestContext;
 let visitor: APIRequestContext;
 const reader = `${uniqueWord('issue')}@example.com`;
+let before: Record<string, unknown>;
 
 test.beforeAll(async () => {
   owner = await ownerApi();
   visitor = await request.newContext({ baseURL: BASE_URL });
-  const settings = await (await owner.get('/api/user/settings')).json();
-  // Alerts off: a comment alert sent now would hold back mail-notifications' alert for 10 minutes.
+  before = await (await owner.get('/api/user/settings')).json();
+  // An address for "Send a test to me", with alerts off: a comment alert sent now (other specs leave
+  // comments waiting) would hold back mail-notifications' alert for 10 minutes.
   await owner.put('/api/user/settings', {
-    data: { ...settings, ownerEmail: 'owner-news@example.com', emailNotifications: false },
+    data: { ...before, ownerEmail: 'owner-news@example.com', emailNotifications: false },
   });
   await subscribeConfirmed(visitor, owner, { email: reader });
 });
 test.afterAll(async () => {
+  // The settings as they were, so later specs see the defaults (Email notifications on, no address).
+  await owner.put('/api/user/settings', { data: before });
   await owner.dispose();
   await visitor.dispose();
 });
