@@ -103,6 +103,18 @@ beforeAll(async () => {
     path.join(source.dataDir, 'attachments', 'ab', 'abcdef.png'),
     new Uint8Array([137, 80, 78, 71, 1, 2, 3]),
   );
+  // Its metadata record, as an upload leaves it (the bytes' own folder layout is the attachments module's).
+  await source.handle.store.write((tx) =>
+    tx.insert('attachments', {
+      sha256: 'ab'.repeat(32),
+      mime: 'image/png',
+      size: 7,
+      name: 'diagram.png',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      userId: 1,
+      unreferencedSince: null,
+    }),
+  );
   const res = await fetch(`${source.url}/api/admin/backup`, { headers: { cookie } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/zip');

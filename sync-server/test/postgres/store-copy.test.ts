@@ -57,6 +57,10 @@ async function fill(s: TestServer, cookie: string): Promise<void> {
   await api('POST', '/api/ai/explain', { concept: 'Body' });
 }
 
+function withoutCursor(all: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(all).replace(/"cursor":"\d+"/g, '"cursor":"…"'));
+}
+
 /** Every GET answer of the API, as the owner and as a visitor. */
 async function answers(s: TestServer, cookie: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
@@ -94,6 +98,8 @@ it('copies an embedded DATA_DIR into an empty PostgreSQL database and back, with
   const embedded = await startTestServer({ databaseUrl: null, sessionSecret: null });
   const cookie = await embedded.login();
   await fill(embedded, cookie);
+  // View counts are batched in memory and written at the latest on close: write them before comparing.
+  await embedded.handle.services.blog.flushViews();
   const original = await answers(embedded, cookie);
   expect(Object.keys(original).length).toBeGreaterThan(25);
   await embedded.close({ keepData: true });
@@ -111,7 +117,9 @@ it('copies an embedded DATA_DIR into an empty PostgreSQL database and back, with
     reviews: 1,
   });
   const onPostgres = await startTestServer({ databaseUrl });
-  expect(await answers(onPostgres, cookie)).toEqual(original);
+  // The changes cursor may move past the copy's last sequence (start-up bookkeeping such as the mail module's
+  // meta); what must hold is that no change is missed from it, checked just below.
+  expect(withoutCursor(await answers(onPostgres, cookie))).toEqual(withoutCursor(original));
   // A note written on PostgreSQL gets a change sequence after every copied one: device cursors stay valid.
   const cursor = Number(
     (original['owner /api/notes/changes?since=0'] as { body: { cursor: string } }).body.cursor,
@@ -131,7 +139,7 @@ it('copies an embedded DATA_DIR into an empty PostgreSQL database and back, with
   cleanups.push(() => rm(exported, { recursive: true, force: true }));
   await copyStore(databaseUrl, exported);
   const back = await startTestServer({ databaseUrl: null, dataDir: exported });
-  expect(await answers(back, cookie)).toEqual(afterPostgres);
+  expect(withoutCursor(await answers(back, cookie))).toEqual(withoutCursor(afterPostgres));
   await back.close({ keepData: true });
 });
 
