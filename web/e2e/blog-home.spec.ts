@@ -164,41 +164,46 @@ test('post cards: two tags and "+N more", dates, and a favourite kept after a re
   ).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('skeletons: 6 while the posts load, 4 while a search fetches the bodies', async ({ page }) => {
-  await createPost(api, { title: `Skeleton ${uniqueWord()}`, content: 'skeletonbody text' });
-  await page.goto('/unsubscribe');
-  await hydrated(page);
-  // One handler; each hold() makes the next list requests wait until released.
-  let gate: Promise<void> | null = null;
-  await page.route('**/api/blog', async (route) => {
-    if (gate) await gate;
-    await route.continue();
-  });
-  const hold = () => {
-    let release: () => void = () => {};
-    gate = new Promise<void>((resolve) => {
-      release = resolve;
+// The visitor's service worker (reader mode) would fetch the list itself, out of reach of page.route.
+test.describe('while the list loads', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('skeletons: 6 while the posts load, 4 while a search fetches the bodies', async ({ page }) => {
+    await createPost(api, { title: `Skeleton ${uniqueWord()}`, content: 'skeletonbody text' });
+    await page.goto('/unsubscribe');
+    await hydrated(page);
+    // One handler; each hold() makes the next list requests wait until released.
+    let gate: Promise<void> | null = null;
+    await page.route('**/api/blog', async (route) => {
+      if (gate) await gate;
+      await route.continue();
     });
-    return () => {
-      gate = null;
-      release();
+    const hold = () => {
+      let release: () => void = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = null;
+        release();
+      };
     };
-  };
 
-  const releaseList = hold();
-  await page.getByRole('link', { name: 'View Blog' }).click();
-  await expect(page.getByTestId('post-skeleton')).toHaveCount(6);
-  releaseList();
-  await expect(page.getByTestId('featured-post')).toBeVisible();
-  await expect(page.getByTestId('post-skeleton')).toHaveCount(0);
+    const releaseList = hold();
+    await page.getByRole('link', { name: 'View Blog' }).click();
+    await expect(page.getByTestId('post-skeleton')).toHaveCount(6);
+    releaseList();
+    await expect(page.getByTestId('featured-post')).toBeVisible();
+    await expect(page.getByTestId('post-skeleton')).toHaveCount(0);
 
-  const releaseBodies = hold();
-  await page.getByPlaceholder('Search articles...').fill('skeletonbody');
-  await expect(page.getByTestId('post-skeleton')).toHaveCount(4);
-  releaseBodies();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Search Results for "skeletonbody"(1 result)',
-  );
+    const releaseBodies = hold();
+    await page.getByPlaceholder('Search articles...').fill('skeletonbody');
+    await expect(page.getByTestId('post-skeleton')).toHaveCount(4);
+    releaseBodies();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Search Results for "skeletonbody"(1 result)',
+    );
+  });
 });
 
 test('an empty category says so', async ({ page }) => {
