@@ -5,6 +5,9 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { hydrated, ownerApi, uniqueWord } from './blog-helpers.ts';
 import { linkIn, waitForMail } from './mail-helpers.ts';
 
+// The visitor's service worker (reader mode) would make these requests out of page.route's reach.
+test.use({ serviceWorkers: 'block' });
+
 let api: APIRequestContext;
 test.beforeAll(async () => {
   api = await ownerApi();

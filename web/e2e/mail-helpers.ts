@@ -65,7 +65,7 @@ let readers = Math.floor(Math.random() * 200);
  * loopback in the browser tests (serve.mjs), so seeded readers do not share the per-address sign-up limit
  * (10 an hour) with the specs that subscribe through the page.
  */
-export function readerAddress(): Record<string, string> {
+function readerAddress(): Record<string, string> {
   readers = (readers + 1) % 250;
   return { 'X-Forwarded-For': `203.0.113.${readers + 1}` };
 }

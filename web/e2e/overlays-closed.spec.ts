@@ -3,7 +3,7 @@
 // dialog or menu or reachable with Tab, and focus is back on the control that opened it.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { readerAddress } from './mail-helpers.ts';
+import { subscribeConfirmed } from './mail-helpers.ts';
 
 /** No open overlay anywhere: none in the accessibility tree, none laid out despite `hidden`. */
 async function expectNoOverlay(page: Page) {
@@ -190,12 +190,8 @@ test('blog administration: the post editor and the delete confirmation close com
 test('subscribers: the unsubscribe confirmation closes completely', async ({ page, playwright, baseURL }) => {
   const visitor = await playwright.request.newContext({ baseURL });
   const email = `overlay-${Date.now()}@example.com`;
-  // From a reader's own address, so the suite's sign-ups do not share the per-address limit.
-  const subscribed = await visitor.post('/api/subscribe', {
-    data: { email, interests: [] },
-    headers: readerAddress(),
-  });
-  expect(subscribed.status()).toBeLessThan(300);
+  // A confirmed (active) subscriber: only those have an Unsubscribe button (double opt-in).
+  await subscribeConfirmed(visitor, page.request, { email, interests: [] });
   await visitor.dispose();
   await page.goto('/admin/subscribers');
   await expect(page.getByRole('heading', { name: 'Newsletter Subscribers' })).toBeVisible();
