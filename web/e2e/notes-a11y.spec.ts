@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 async function seriousViolations(page: Page) {
+  // Checked once opening and closing animations are over: a half-faded dialog is not what anyone reads.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -40,6 +42,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('note-viewer')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('note-viewer').getByRole('button', { name: 'Close' }).click();
+      // Checked once its closing animation is over: a half-faded viewer is not what anyone reads.
+      await expect(page.getByTestId('note-viewer')).toHaveCount(0);
 
       await page.getByTestId('note-card').getByRole('button', { name: 'Delete Note' }).click();
       await expect(page.getByText('Are you sure you want to delete this note?')).toBeVisible();
