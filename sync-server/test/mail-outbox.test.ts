@@ -77,13 +77,17 @@ describe('capture mode and the Outbox', () => {
     expect(await waitForSend(s, cookie, post.id)).toMatchObject({ state: 'done', sent: 2 });
 
     const list = await s.api('GET', '/api/admin/mail/outbox', { cookie });
-    expect(
-      list.body.messages.map((m: { to: string; kind: string; state: string }) => [m.to, m.kind, m.state]),
-    ).toEqual([
-      ['reader2@example.com', 'newsletter', 'captured'],
-      ['reader1@example.com', 'newsletter', 'captured'],
-      ['owner@example.com', 'test', 'captured'],
+    const rows = list.body.messages.map((m: { to: string; kind: string; state: string }) => [
+      m.to,
+      m.kind,
+      m.state,
     ]);
+    // Newest first: the issue's two copies (handed over on parallel connections, in either order), then the test.
+    expect(rows.slice(0, 2).sort()).toEqual([
+      ['reader1@example.com', 'newsletter', 'captured'],
+      ['reader2@example.com', 'newsletter', 'captured'],
+    ]);
+    expect(rows[2]).toEqual(['owner@example.com', 'test', 'captured']);
     const files = await readdir(path.join(s.dataDir, 'mail'));
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(3);
     const status = await s.api('GET', '/api/admin/mail/status', { cookie });
@@ -91,7 +95,7 @@ describe('capture mode and the Outbox', () => {
 
     const id = list.body.messages[0].id as string;
     const detail = await s.api('GET', `/api/admin/mail/outbox/${id}`, { cookie });
-    expect(detail.body).toMatchObject({ id, subject: 'Captured issue', to: 'reader2@example.com' });
+    expect(detail.body).toMatchObject({ id, subject: 'Captured issue', to: list.body.messages[0].to });
     expect(detail.body.html).toContain('Hello <strong');
     expect(detail.body.text).toContain('Hello readers');
     expect(detail.body.headers).toEqual(
