@@ -1,39 +1,12 @@
 // Deletes that cannot eat an edit: two devices against a real server, the delete on A racing an offline edit on
 // B in every order. The edit always survives on both devices and on the server, and A is told.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNote, deleteNote, updateNote } from '../db/notes-store.ts';
-import {
-  type Device,
-  localSummary,
-  makeDevice,
-  serverNotes,
-  startTestServer,
-  type TestServer,
-} from './sync-test-harness.ts';
+import { type Device, localSummary, serverNotes, setUpSyncFixture } from './sync-test-harness.ts';
 
-let server: TestServer;
-let cookie: string;
-const devices: Device[] = [];
-
-function device(): Device {
-  const made = makeDevice(server, cookie);
-  devices.push(made);
-  return made;
-}
-
-beforeEach(async () => {
-  server = await startTestServer();
-  cookie = await server.login();
-});
-
-afterEach(async () => {
-  for (const made of devices.splice(0)) {
-    made.engine.stop();
-    await made.db.delete();
-  }
-  await server.close();
-});
+const fixture = setUpSyncFixture();
+const device = () => fixture.device();
 
 /** A shared note synced to both devices, plus its row on B. */
 async function sharedNote(a: Device, b: Device) {
@@ -57,10 +30,10 @@ describe('delete on A while B edits offline', () => {
     await deleteNote(onA.id, a.db);
     await updateNote(onB.id, { content: 'a day of work' }, b.db);
     expect(await a.engine.syncNow()).toBe('synced');
-    expect(await serverNotes(server, cookie)).toHaveLength(0);
+    expect(await serverNotes(fixture.server, fixture.cookie)).toHaveLength(0);
     expect(await b.engine.syncNow()).toBe('synced');
     // Restored under its own id and client id: not a copy.
-    const onServer = await serverNotes(server, cookie);
+    const onServer = await serverNotes(fixture.server, fixture.cookie);
     expect(onServer).toEqual([
       expect.objectContaining({ id: onB.serverId, clientId: onA.id, content: 'a day of work' }),
     ]);
@@ -88,7 +61,9 @@ describe('delete on A while B edits offline', () => {
     expect(await noticesOf(a)).toEqual([
       { noteId: onA.id, message: expect.stringMatching(/^“Day of work” was not deleted: it was edited/) },
     ]);
-    expect((await serverNotes(server, cookie)).map((n) => n.content)).toEqual(['a day of work']);
+    expect((await serverNotes(fixture.server, fixture.cookie)).map((n) => n.content)).toEqual([
+      'a day of work',
+    ]);
   });
 
   it('B’s edit lands between A’s pull and A’s push: the server refuses the delete (409) and the note comes back', async () => {
@@ -109,7 +84,9 @@ describe('delete on A while B edits offline', () => {
       path: `/api/notes/${onB.serverId}`,
       status: 409,
     });
-    expect((await serverNotes(server, cookie)).map((n) => n.content)).toEqual(['a day of work']);
+    expect((await serverNotes(fixture.server, fixture.cookie)).map((n) => n.content)).toEqual([
+      'a day of work',
+    ]);
     expect(await localSummary(a)).toEqual(['Day of work|a day of work']);
     expect(await a.db.outbox.count()).toBe(0);
     expect(await noticesOf(a)).toEqual([
@@ -129,7 +106,7 @@ describe('delete on A while B edits offline', () => {
     await a.engine.syncNow();
     expect(a.writes().at(-1)).toMatchObject({ method: 'DELETE', status: 204 });
     await b.engine.syncNow();
-    expect(await serverNotes(server, cookie)).toHaveLength(0);
+    expect(await serverNotes(fixture.server, fixture.cookie)).toHaveLength(0);
     expect(await localSummary(a)).toEqual([]);
     expect(await localSummary(b)).toEqual([]);
     expect(await a.db.notices.count()).toBe(0);

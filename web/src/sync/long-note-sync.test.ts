@@ -3,39 +3,13 @@
 // status shows.
 import 'fake-indexeddb/auto';
 import { NOTE_CONTENT_MAX, noteTooLongMessage } from '@private-notes/shared';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createNote } from '../db/notes-store.ts';
 import { describeSyncStatus } from './sync-status.ts';
-import {
-  type Device,
-  makeDevice,
-  serverNotes,
-  startTestServer,
-  type TestServer,
-} from './sync-test-harness.ts';
+import { serverNotes, setUpSyncFixture } from './sync-test-harness.ts';
 
-let server: TestServer;
-let cookie: string;
-const devices: Device[] = [];
-
-function device(): Device {
-  const made = makeDevice(server, cookie);
-  devices.push(made);
-  return made;
-}
-
-beforeEach(async () => {
-  server = await startTestServer();
-  cookie = await server.login();
-});
-
-afterEach(async () => {
-  for (const made of devices.splice(0)) {
-    made.engine.stop();
-    await made.db.delete();
-  }
-  await server.close();
-});
+const fixture = setUpSyncFixture();
+const device = () => fixture.device();
 
 it('syncs a 200 KB note with unicode and markdown to another device unchanged', async () => {
   const line = '## Kapitel 7 — Ωmega 🧪\n\n- naïve **café** 東京 · שלום\n\n```js\nlet s = "\\u00e9";\n```\n';
@@ -62,5 +36,5 @@ it('keeps a note the server refuses as too long, and the sync status says why', 
   expect(status.failed).toEqual([{ noteId: local.id, op: 'create', error: reason }]);
   expect(describeSyncStatus(status)).toBe('1 change not synced');
   expect(await d.db.notes.get(local.id)).toMatchObject({ content, syncState: 'error', syncError: reason });
-  expect(await serverNotes(server, cookie)).toEqual([]);
+  expect(await serverNotes(fixture.server, fixture.cookie)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // Test harness for the sync engine: a real server on loopback (sync-server's startTestServer), simulated devices
 // (each its own IndexedDB database), and a fetch wrapper that injects faults between them.
 import 'fake-indexeddb/auto';
+import { afterEach, beforeEach } from 'vitest';
 import { startTestServer, type TestServer } from '../../../sync-server/test/helpers.ts';
 import { NotesDatabase } from '../db/notes-database.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
@@ -122,6 +123,44 @@ export async function serverNotes(server: TestServer, cookie: string) {
 export async function localSummary(device: Device): Promise<string[]> {
   const notes = await device.db.notes.filter((note) => !note.deleted).toArray();
   return notes.map((note) => `${note.title}|${note.content}`).sort();
+}
+
+/** A fresh signed-in server for each test, and the devices a test makes on it, all removed after the test. */
+export interface SyncFixture {
+  readonly server: TestServer;
+  readonly cookie: string;
+  device(): Device;
+}
+
+/** Registers the per-test server and device clean-up in the calling test file. */
+export function setUpSyncFixture(): SyncFixture {
+  let server: TestServer;
+  let cookie = '';
+  const devices: Device[] = [];
+  beforeEach(async () => {
+    server = await startTestServer();
+    cookie = await server.login();
+  });
+  afterEach(async () => {
+    for (const made of devices.splice(0)) {
+      made.engine.stop();
+      await made.db.delete();
+    }
+    await server.close();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get cookie() {
+      return cookie;
+    },
+    device() {
+      const made = makeDevice(server, cookie);
+      devices.push(made);
+      return made;
+    },
+  };
 }
 
 export { startTestServer, type TestServer };
