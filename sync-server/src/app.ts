@@ -1,7 +1,6 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
 import compression from 'compression';
 import express, { type Express } from 'express';
-import type { DestinationStream } from 'pino';
 import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
 import { limitAiConcurrency } from './ai/limit-ai-provider.ts';
@@ -18,7 +17,7 @@ import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
-import { createServerLog, RequestLog } from './http/request-logger.ts';
+import { createServerLog, type LogDestination, RequestLog } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
@@ -85,7 +84,7 @@ export interface AppHandle {
 
 export interface AppOptions {
   /** Where log lines go (tests capture them); standard output, asynchronously, by default. */
-  logDestination?: DestinationStream;
+  logDestination?: LogDestination;
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<AppHandle> {
@@ -196,7 +195,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   // Around everything: the request log, then the replay of public cached answers (see the file).
   const log = config.logRequests ? createServerLog(config.logLevel, options.logDestination) : null;
-  installPublicFastPath(app, deps, log ? RequestLog.for(log) : null);
+  const requestLog = log ? RequestLog.for(log) : null;
+  installPublicFastPath(app, deps, requestLog);
 
   await mail.start();
   async function close(): Promise<void> {
@@ -205,6 +205,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await mail.stop();
     await services.blog.flushViews().catch(() => {});
     await store.close();
+    requestLog?.flush();
     log?.logger.flush();
   }
   return { app, store, services, deps, close };

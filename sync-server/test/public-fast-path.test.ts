@@ -1,7 +1,7 @@
 // The micro-cache in front of Express: it replays only what Express answered to an anonymous GET, with
 // the same security headers, and never after a change of what it shows; sessions keep requests on
 // Express; with logging on, replayed answers are logged too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pickEncoding } from '../src/routes/answer-cache.ts';
 import { createPost } from './blog-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -68,20 +68,34 @@ describe('public fast path', () => {
 });
 
 describe('with request logging on', () => {
+  /** A log destination recording what it is handed (request lines arrive as bytes, many to a write). */
+  function captureLog() {
+    const chunks: string[] = [];
+    return {
+      destination: {
+        write: (chunk: string | Uint8Array) => chunks.push(Buffer.from(chunk).toString('utf8')),
+      },
+      entries: () =>
+        chunks
+          .join('')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line)),
+    };
+  }
+
   it('is installed behind the request log: replayed answers are logged like any other', async () => {
-    const lines: string[] = [];
-    const s = await startTestServer(
-      { logRequests: true },
-      { logDestination: { write: (line) => lines.push(line) } },
-    );
+    const log = captureLog();
+    const s = await startTestServer({ logRequests: true }, { logDestination: log.destination });
+    let closed = false;
     try {
       expect(viaExpress((await s.api('GET', '/api/blog')).headers)).toBe(true);
       const replayed = await s.api('GET', '/api/blog');
       expect(viaExpress(replayed.headers)).toBe(false);
-      // The log line is written once the response is done.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const logged = lines.map((line) => JSON.parse(line));
-      const blog = logged.filter((l) => l.req?.url === '/api/blog');
+      // Request lines wait to be written together; closing the server hands over what waits.
+      await s.close();
+      closed = true;
+      const blog = log.entries().filter((l) => l.req?.url === '/api/blog');
       expect(blog).toHaveLength(2);
       for (const entry of blog) {
         expect(entry).toMatchObject({
@@ -93,24 +107,31 @@ describe('with request logging on', () => {
         expect(typeof entry.responseTime).toBe('number');
       }
     } finally {
+      if (!closed) await s.close();
+    }
+  });
+
+  it('writes the lines of a running server without being asked', async () => {
+    const log = captureLog();
+    const s = await startTestServer({ logRequests: true }, { logDestination: log.destination });
+    try {
+      await s.api('GET', '/api/blog');
+      await vi.waitFor(() => expect(log.entries().some((l) => l.req?.url === '/api/blog')).toBe(true));
+    } finally {
       await s.close();
     }
   });
 
   it('writes no request lines at LOG_LEVEL=warn', async () => {
-    const lines: string[] = [];
+    const log = captureLog();
     const s = await startTestServer(
       { logRequests: true, logLevel: 'warn' },
-      { logDestination: { write: (line) => lines.push(line) } },
+      { logDestination: log.destination },
     );
-    try {
-      await s.api('GET', '/api/blog');
-      await s.api('GET', '/api/blog');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(lines).toEqual([]);
-    } finally {
-      await s.close();
-    }
+    await s.api('GET', '/api/blog');
+    await s.api('GET', '/api/blog');
+    await s.close();
+    expect(log.entries()).toEqual([]);
   });
 });
 

@@ -1,24 +1,54 @@
-// The request line is built by hand for speed: it must stay valid JSON in pino's shape whatever the URL.
+// The request line is built by hand for speed: it must stay valid JSON in pino's shape whatever the URL,
+// and lines gathered into one write must all arrive, whole and in order.
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
-import { createServerLog, RequestLog } from './request-logger.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createServerLog,
+  REQUEST_LOG_FLUSH_BYTES,
+  REQUEST_LOG_FLUSH_MS,
+  RequestLog,
+} from './request-logger.ts';
 
+/** A destination that records each write it is handed, as text. */
 function capture() {
-  const lines: string[] = [];
-  return { lines, destination: { write: (line: string) => lines.push(line) } };
+  const writes: string[] = [];
+  const destination = {
+    write: (chunk: string | Uint8Array) => writes.push(Buffer.from(chunk).toString('utf8')),
+  };
+  const lines = () =>
+    writes
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line));
+  return { writes, destination, lines };
 }
+
+function request(url: string, method = 'GET'): IncomingMessage {
+  return { method, url, socket: { remoteAddress: '::1' } } as unknown as IncomingMessage;
+}
+
+function requestLog(destination: ReturnType<typeof capture>['destination']): RequestLog {
+  const log = RequestLog.for(createServerLog('info', destination));
+  if (!log) throw new Error('request lines should be on at level info');
+  return log;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('RequestLog', () => {
   it('writes one JSON line in pino’s shape, escaping whatever the URL holds', () => {
-    const { lines, destination } = capture();
-    const log = RequestLog.for(createServerLog('info', destination));
+    const { writes, destination, lines } = capture();
+    const log = requestLog(destination);
     const url = '/blog?q="quoted"\\back\nslash&é=✓';
-    const req = { method: 'GET', url, socket: { remoteAddress: '::1' } } as unknown as IncomingMessage;
-    log?.answered(req, 304, performance.now());
-    expect(lines).toHaveLength(1);
-    expect(lines[0]?.endsWith('\n')).toBe(true);
-    const entry = JSON.parse(lines[0] ?? '');
+    log.answered(request(url), 304, performance.now());
+    log.flush();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.endsWith('\n')).toBe(true);
+    const [entry] = lines();
     expect(entry).toMatchObject({
       level: 30,
       pid: process.pid,
@@ -28,6 +58,53 @@ describe('RequestLog', () => {
     });
     expect(entry.responseTime).toBeGreaterThanOrEqual(0);
     expect(Math.abs(entry.time - Date.now())).toBeLessThan(5000);
+  });
+
+  it('gathers lines into one write, handed over by itself a moment later', () => {
+    vi.useFakeTimers();
+    const { writes, destination, lines } = capture();
+    const log = requestLog(destination);
+    for (let i = 0; i < 5; i++) log.answered(request(`/blog/${i}`), 200, performance.now());
+    expect(writes).toHaveLength(0);
+    vi.advanceTimersByTime(REQUEST_LOG_FLUSH_MS);
+    expect(writes).toHaveLength(1);
+    expect(lines().map((entry) => entry.req.url)).toEqual([
+      '/blog/0',
+      '/blog/1',
+      '/blog/2',
+      '/blog/3',
+      '/blog/4',
+    ]);
+    // Nothing waits, so nothing more is written.
+    vi.advanceTimersByTime(REQUEST_LOG_FLUSH_MS * 10);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('hands lines over as soon as a buffer’s worth waits, losing none and splitting none', () => {
+    vi.useFakeTimers();
+    const { writes, destination, lines } = capture();
+    const log = requestLog(destination);
+    const count = Math.ceil((REQUEST_LOG_FLUSH_BYTES * 3) / 200);
+    for (let i = 0; i < count; i++) log.answered(request(`/blog/post/${i}/ünïcödé`), 200, performance.now());
+    // Several full buffers went out without waiting for the timer…
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    for (const write of writes) expect(write.endsWith('\n')).toBe(true);
+    log.flush();
+    // …and with the rest, every line arrived once, whole and in order.
+    const urls = lines().map((entry) => entry.req.url);
+    expect(urls).toHaveLength(count);
+    expect(urls.every((url, i) => url === `/blog/post/${i}/ünïcödé`)).toBe(true);
+  });
+
+  it('writes a line longer than a whole buffer on its own, after the lines before it', () => {
+    const { destination, lines } = capture();
+    const log = requestLog(destination);
+    const long = `/blog?q=${'✓'.repeat(REQUEST_LOG_FLUSH_BYTES)}`;
+    log.answered(request('/before'), 200, performance.now());
+    log.answered(request(long), 414, performance.now());
+    log.answered(request('/after'), 200, performance.now());
+    log.flush();
+    expect(lines().map((entry) => entry.req.url)).toEqual(['/before', long, '/after']);
   });
 
   it('is off when the level leaves out info lines', () => {
