@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { type AppHandle, type AppOptions, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { dropTestDatabase, TEST_STORE, testDatabaseFor } from './test-database.ts';
@@ -42,9 +43,19 @@ export interface TestServer {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
+const madeDirs: string[] = [];
+
+/** A fresh folder under the system's temporary folder, removed when the test file is done. */
 export async function makeTempDir(prefix = 'pn-test-'): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), prefix));
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
 }
+
+// Runs after every suite's own afterAll (servers closed, restarted folders included): nothing stays in /tmp.
+afterAll(async () => {
+  await Promise.all(madeDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 /** Starts a server. Pass `dataDir` of an earlier server (closed with keepData) to test a restart. */
 export async function startTestServer(
