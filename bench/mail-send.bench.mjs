@@ -59,7 +59,7 @@ const at = new Date().toISOString();
 for (let start = 1; start <= count; start += 1000)
   await store.write((tx) => {
     for (let i = start; i < Math.min(count + 1, start + 1000); i++)
-      tx.insert('subscribers', { email: 'reader' + i + '@example.com', name: null, interests: [], active: true, status: 'active', subscribedAt: at });
+      tx.insert('subscribers', { email: 'reader' + i + '@example.com', name: null, interests: [], active: true, status: 'active', subscribedAt: at, confirmedAt: at });
   });
 await store.close();
 `;

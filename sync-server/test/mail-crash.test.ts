@@ -48,6 +48,7 @@ it('after a SIGKILL mid-send, nobody gets two copies and at most one uncertain p
         active: true,
         status: 'active',
         subscribedAt: new Date().toISOString(),
+        confirmedAt: new Date().toISOString(),
       });
   });
   await seed.close();

@@ -30,6 +30,7 @@ export async function startMailTestServer(
 
 /** Active subscribers `reader{i}@example.com`, inserted directly (as if they had confirmed). */
 export async function seedSubscribers(s: TestServer, count: number, prefix = 'reader'): Promise<void> {
+  const at = new Date().toISOString();
   await s.handle.store.write((tx) => {
     for (let i = 1; i <= count; i++)
       tx.insert('subscribers', {
@@ -38,7 +39,8 @@ export async function seedSubscribers(s: TestServer, count: number, prefix = 're
         interests: [],
         active: true,
         status: 'active',
-        subscribedAt: new Date().toISOString(),
+        subscribedAt: at,
+        confirmedAt: at,
       });
   });
 }

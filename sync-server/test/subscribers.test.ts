@@ -20,6 +20,24 @@ describe('subscribe and unsubscribe', () => {
   afterAll(() => s.close());
 
   const stored = () => s.handle.store.all('subscribers');
+  const now = () => new Date().toISOString();
+  /** Straight into the store: the suite's own sign-ups use up the per-address rate limit. */
+  async function insertSubscriber(
+    email: string,
+    fields: { status: 'active' | 'pending' | 'bounced'; confirmedAt: string | null },
+  ): Promise<number> {
+    return s.handle.store.write(
+      (tx) =>
+        tx.insert('subscribers', {
+          email,
+          name: null,
+          interests: [],
+          active: fields.status === 'active',
+          subscribedAt: now(),
+          ...fields,
+        }).id,
+    );
+  }
 
   it('a new address is stored trimmed and lower-case, pending confirmation', async () => {
     const res = await s.api('POST', '/api/subscribe', {
@@ -89,17 +107,53 @@ describe('subscribe and unsubscribe', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
     expect(list.body.map((x) => x.email)).toEqual(['second@example.com', 'reader@example.com']);
-    const id = list.body[1]!.id;
-    const off = await s.api<Subscriber>('PUT', `/api/admin/subscribers/${id}`, {
+    // An address that confirmed once goes off and comes back on.
+    const confirmed = await insertSubscriber('confirmed@example.com', {
+      status: 'active',
+      confirmedAt: now(),
+    });
+    const off = await s.api<Subscriber>('PUT', `/api/admin/subscribers/${confirmed}`, {
       cookie,
       body: { active: false },
     });
-    expect(off).toMatchObject({ status: 200, body: { id, active: false, email: 'reader@example.com' } });
-    const on = await s.api<Subscriber>('PUT', `/api/admin/subscribers/${id}`, {
+    expect(off).toMatchObject({
+      status: 200,
+      body: { id: confirmed, active: false, status: 'unsubscribed', email: 'confirmed@example.com' },
+    });
+    const on = await s.api<Subscriber>('PUT', `/api/admin/subscribers/${confirmed}`, {
       cookie,
       body: { active: true },
     });
-    expect(on.body.active).toBe(true);
+    expect(on).toMatchObject({ status: 200, body: { active: true, status: 'active' } });
+  });
+
+  it('the switch cannot subscribe an address without its consent: pending or bounced stay off', async () => {
+    const pending = await insertSubscriber('waiting@example.com', { status: 'pending', confirmedAt: null });
+    const bounced = await insertSubscriber('gone@example.com', { status: 'bounced', confirmedAt: now() });
+    const before = contentSnapshot(s);
+    const refused = await s.api('PUT', `/api/admin/subscribers/${pending}`, {
+      cookie,
+      body: { active: true },
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'waiting@example.com has not confirmed the subscription yet: it gets the newsletter once the link in its confirmation mail is followed.',
+      },
+    });
+    const bounce = await s.api('PUT', `/api/admin/subscribers/${bounced}`, {
+      cookie,
+      body: { active: true },
+    });
+    expect(bounce.status).toBe(409);
+    expect(bounce.body.message).toMatch(/^Mail to gone@example.com bounced/);
+    expect(contentSnapshot(s)).toBe(before);
+    // Turning a pending address off (it is off) and on again does not get round the confirmation either.
+    await s.api('PUT', `/api/admin/subscribers/${pending}`, { cookie, body: { active: false } });
+    const again = await s.api('PUT', `/api/admin/subscribers/${pending}`, { cookie, body: { active: true } });
+    expect(again.status).toBe(409);
+    expect(stored().find((x) => x.id === pending)).toMatchObject({ active: false, status: 'pending' });
   });
 
   it('the list answer is reused until the next write, compressed when asked, and never stale', async () => {

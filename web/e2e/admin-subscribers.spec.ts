@@ -63,6 +63,13 @@ test('the table, search, status filter and empty state', async ({ page, signIn }
   await expect(ada.getByText('Active', { exact: true })).toBeVisible();
   await expect(row(page, 'linus@example.org').getByText('Unsubscribed', { exact: true })).toBeVisible();
   await expect(row(page, PENDING).getByText('Pending', { exact: true })).toBeVisible();
+  // Only the subscriber's own confirmation turns a pending address on: its switch is off and disabled.
+  const pendingSwitch = row(page, PENDING).getByRole('switch', { name: `Active: ${PENDING}` });
+  await expect(pendingSwitch).not.toBeChecked();
+  await expect(pendingSwitch).toBeDisabled();
+  await expect(pendingSwitch).toHaveAccessibleDescription(
+    'Waiting for the subscriber to confirm from the e-mail',
+  );
 
   // Search over e-mail, name and interests, case-insensitive.
   const search = page.getByRole('searchbox', { name: 'Search subscribers' });

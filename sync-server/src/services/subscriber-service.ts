@@ -26,6 +26,16 @@ export function statusOf(record: SubscriberRecord): SubscriberStatus {
   return record.status ?? (record.active ? 'active' : 'unsubscribed');
 }
 
+/** Why the owner may not turn this address on, or null when it may be. */
+function activationRefusal(record: SubscriberRecord): string | null {
+  if (record.status === 'bounced')
+    return `Mail to ${record.email} bounced, so it is not sent the newsletter again. The address can subscribe anew from the blog.`;
+  // Records from before double opt-in have no status: they subscribed under the rules of their day.
+  if (record.status !== undefined && !record.confirmedAt)
+    return `${record.email} has not confirmed the subscription yet: it gets the newsletter once the link in its confirmation mail is followed.`;
+  return null;
+}
+
 /** The owner's view of a subscriber: no token hashes. */
 export function toSubscriber(record: SubscriberRecord): Subscriber {
   const status = statusOf(record);
@@ -167,11 +177,20 @@ export class SubscriberService {
     });
   }
 
+  /**
+   * The owner's switch. Turning an address on needs its consent: an address that never confirmed (its
+   * confirmation mail is what asks) or whose mail bounced is refused; one that confirmed once and was
+   * turned off, or that subscribed before double opt-in, comes back on.
+   */
   async setActive(id: number, active: boolean, now = new Date()): Promise<Subscriber> {
     return this.#store.write((tx) => {
       const record = tx.get('subscribers', id);
       if (!record) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
       if (record.active === active && record.status !== undefined) return toSubscriber(record);
+      if (active) {
+        const refusal = activationRefusal(record);
+        if (refusal) throw new HttpError(409, refusal);
+      }
       return toSubscriber(
         tx.update('subscribers', id, {
           active,

@@ -15,6 +15,12 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   bounced: 'Bounced',
 };
 
+/** Why the switch cannot turn an address on: only the subscriber's own confirmation can (double opt-in). */
+const NO_CONSENT: Partial<Record<SubscriberStatus, string>> = {
+  pending: 'Waiting for the subscriber to confirm from the e-mail',
+  bounced: 'Mail to this address bounced',
+};
+
 interface Props {
   subscriber: Subscriber;
   /** 1-based position among all rows of the table (the header row is 1), for aria-rowindex. */
@@ -31,6 +37,7 @@ export const SubscriberRow = memo(function SubscriberRow({
 }: Props) {
   const interests = subscriber.interests.join(', ');
   const { status } = subscriber;
+  const noConsent = NO_CONSENT[status];
   return (
     <tr aria-rowindex={rowIndex} data-testid="subscriber-row">
       <td title={subscriber.email} data-strong="">
@@ -56,6 +63,8 @@ export const SubscriberRow = memo(function SubscriberRow({
           className="pn-switch"
           aria-label={`Active: ${subscriber.email}`}
           checked={subscriber.active}
+          disabled={noConsent !== undefined}
+          title={noConsent}
           onChange={(event) => onSetActive(subscriber, event.target.checked)}
         />
         <button

@@ -57,6 +57,7 @@ export const subscribersTableCss: SystemStyleObject = {
       transition: 'transform 0.15s',
     },
     _checked: { bg: 'green.solid', _before: { transform: 'translateX(16px)' } },
+    _disabled: { opacity: 0.4, cursor: 'not-allowed' },
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
   },
   '& .pn-row-action': {
