@@ -2,15 +2,15 @@
 // 'Manage Subscribers', the post cards with their actions, the create/edit dialog and the delete
 // confirmation. `editPostId` (?edit={id}, set after generating a draft from a note) opens that post's
 // dialog once the list has loaded; closing it calls onEditHandled so the route can drop the parameter.
-import { Box, Button, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { BlogPost } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { PlusIcon } from '../notes/note-icons.tsx';
+import { AdminHeader } from './AdminHeader.tsx';
 import { MailIcon, UsersIcon } from './admin-icons.tsx';
-import { BackToNotesLink } from './BackToNotesLink.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { MailBanner } from './mail/MailBanner.tsx';
 import { NewsletterDialog } from './newsletter/NewsletterDialog.tsx';
@@ -99,41 +99,24 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
 
   return (
     <Box maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="blog-admin">
-      <Flex
-        justify="space-between"
-        align={{ base: 'start', md: 'center' }}
-        gap="4"
-        mb="6"
-        direction={{ base: 'column', md: 'row' }}
-      >
-        <HStack gap="3" align="center">
-          <BackToNotesLink />
-          <Stack gap="0">
-            <Text as="h1" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short">
-              Blog Administration
-            </Text>
-            <Text color="fg.muted">Write, publish and manage your blog posts</Text>
-          </Stack>
-        </HStack>
-        <HStack gap="2" wrap="wrap">
-          <Button asChild variant="outline" size="sm">
-            <Link to="/admin/outbox">
-              <MailIcon />
-              Outbox
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/admin/subscribers">
-              <UsersIcon />
-              Manage Subscribers
-            </Link>
-          </Button>
-          <Button size="sm" onClick={() => setEditor({ kind: 'create' })}>
-            <PlusIcon />
-            Create New Post
-          </Button>
-        </HStack>
-      </Flex>
+      <AdminHeader title="Blog Administration" subtitle="Write, publish and manage your blog posts">
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/outbox">
+            <MailIcon />
+            Outbox
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/subscribers">
+            <UsersIcon />
+            Manage Subscribers
+          </Link>
+        </Button>
+        <Button size="sm" onClick={() => setEditor({ kind: 'create' })}>
+          <PlusIcon />
+          Create New Post
+        </Button>
+      </AdminHeader>
 
       <MailBanner />
 

@@ -2,7 +2,7 @@
 // virtualised table with its active switches and the unsubscribe confirmation, skeleton and empty states.
 // Search runs over a prebuilt lowercase index and renders through useDeferredValue, so typing stays
 // responsive with 10,000 subscribers.
-import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
 import {
   activeSubscriberCount,
   type Subscriber,
@@ -17,8 +17,8 @@ import { subscribersQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
+import { AdminHeader } from './AdminHeader.tsx';
 import { MailIcon } from './admin-icons.tsx';
-import { BackToNotesLink } from './BackToNotesLink.tsx';
 import { downloadTextFile } from './download-text-file.ts';
 import { MailBanner } from './mail/MailBanner.tsx';
 import { SubscribersEmptyState } from './SubscribersEmptyState.tsx';
@@ -95,21 +95,14 @@ export function SubscribersAdminScreen() {
       // The search the table currently shows (it trails the input while a deferred render is pending).
       data-table-search={deferredSearch}
     >
-      <Flex align="start" gap="3" mb="6" wrap="wrap">
-        <BackToNotesLink />
-        <Stack gap="1" flex="1">
-          <Text as="h1" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short">
-            Newsletter Subscribers
-          </Text>
-          <Text color="fg.muted">Manage subscribers and engagement metrics</Text>
-        </Stack>
+      <AdminHeader title="Newsletter Subscribers" subtitle="Manage subscribers and engagement metrics">
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/outbox">
             <MailIcon />
             Outbox
           </Link>
         </Button>
-      </Flex>
+      </AdminHeader>
 
       <MailBanner />
 

@@ -1,14 +1,14 @@
 // The Outbox (/admin/outbox): every e-mail the site sent, failed to send, or captured because no SMTP
 // server is configured, newest first; the selected one is previewed beside the list. Also the transport
 // in use with its Verify / Send a test buttons, and the capture banner.
-import { Badge, Box, Button, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Skeleton, Text } from '@chakra-ui/react';
 import type { OutboxMessage } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { useQuery } from '../../../api/use-query.ts';
+import { AdminHeader } from '../AdminHeader.tsx';
 import { UsersIcon } from '../admin-icons.tsx';
-import { BackToNotesLink } from '../BackToNotesLink.tsx';
 import { MailBanner } from './MailBanner.tsx';
 import { MailTransportPanel } from './MailTransportPanel.tsx';
 import { MAIL_STATUS_KEY, OUTBOX_KEY, outboxQuery } from './mail-queries.ts';
@@ -34,37 +34,20 @@ export function OutboxScreen({ selectedId, onSelect }: Props) {
 
   return (
     <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="outbox-screen">
-      <Flex
-        justify="space-between"
-        align={{ base: 'start', md: 'center' }}
-        gap="4"
-        mb="6"
-        direction={{ base: 'column', md: 'row' }}
-      >
-        <HStack gap="3" align="center">
-          <BackToNotesLink />
-          <Stack gap="0">
-            <Text as="h1" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short">
-              Outbox
-            </Text>
-            <Text color="fg.muted">Every e-mail the site sent or is holding back</Text>
-          </Stack>
-        </HStack>
-        <HStack gap="2" wrap="wrap">
-          <Button asChild variant="outline" size="sm">
-            <Link to="/blog/admin">Blog Admin</Link>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/admin/subscribers">
-              <UsersIcon />
-              Manage Subscribers
-            </Link>
-          </Button>
-          <Button size="sm" variant="outline" loading={query.isFetching} onClick={refresh}>
-            Refresh
-          </Button>
-        </HStack>
-      </Flex>
+      <AdminHeader title="Outbox" subtitle="Every e-mail the site sent or is holding back">
+        <Button asChild variant="outline" size="sm">
+          <Link to="/blog/admin">Blog Admin</Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/subscribers">
+            <UsersIcon />
+            Manage Subscribers
+          </Link>
+        </Button>
+        <Button size="sm" variant="outline" loading={query.isFetching} onClick={refresh}>
+          Refresh
+        </Button>
+      </AdminHeader>
 
       <MailBanner onOutbox />
       <Box mb="6">

@@ -1,0 +1,39 @@
+// The head of every admin screen: the back arrow to /notes, the page's title and subtitle, and its actions
+// (links to the other admin screens, the screen's own buttons), stacked on narrow screens.
+import { Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { BackToNotesLink } from './BackToNotesLink.tsx';
+
+interface Props {
+  title: string;
+  subtitle: string;
+  /** Buttons and links at the end of the header. */
+  children?: ReactNode;
+}
+
+export function AdminHeader({ title, subtitle, children }: Props) {
+  return (
+    <Flex
+      justify="space-between"
+      align={{ base: 'start', md: 'center' }}
+      gap="4"
+      mb="6"
+      direction={{ base: 'column', md: 'row' }}
+    >
+      <HStack gap="3" align="center">
+        <BackToNotesLink />
+        <Stack gap="0">
+          <Text as="h1" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short">
+            {title}
+          </Text>
+          <Text color="fg.muted">{subtitle}</Text>
+        </Stack>
+      </HStack>
+      {children ? (
+        <HStack gap="2" wrap="wrap">
+          {children}
+        </HStack>
+      ) : null}
+    </Flex>
+  );
+}
