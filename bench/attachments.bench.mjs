@@ -4,12 +4,11 @@
 // against a bare node:http server answering the same bytes in the same run (alternating rounds).
 
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import sharp from 'sharp';
+import { uploadPhotos } from './lib/photos.mjs';
 import { login, reportResult, startServer } from './lib/server.mjs';
 
 const IMAGES = 5;
@@ -19,29 +18,6 @@ const ROUNDS = 5;
 const TARGET_RATIO = 0.5;
 const ACCEPT_WEBP = 'image/webp,image/*,*/*;q=0.8';
 
-/** A 2400×1600 photo-like JPEG (gradients and grain, so the encoders have real work), with GPS EXIF. */
-async function photo(seed) {
-  const width = 2400;
-  const height = 1600;
-  const raw = Buffer.alloc(width * height * 3);
-  let state = seed * 7919 + 1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      state = (state * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (state >> 16) % 24;
-      const i = (y * width + x) * 3;
-      raw[i] = ((x * 255) / width + grain + seed * 40) & 255;
-      raw[i + 1] = ((y * 255) / height + grain) & 255;
-      raw[i + 2] = (((x + y) * 128) / (width + height) + grain * 2) & 255;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
-    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
-    .toBuffer();
-}
-
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timedGet(url, accept) {
@@ -106,18 +82,7 @@ const server = await startServer();
 let bare;
 try {
   const cookie = await login(server.url);
-  const hashes = [];
-  for (let i = 0; i < IMAGES; i++) {
-    const bytes = await photo(i);
-    const hash = sha256(bytes);
-    const put = await fetch(`${server.url}/api/attachments/${hash}?name=photo-${i}.jpg`, {
-      method: 'PUT',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      body: bytes,
-    });
-    if (put.status !== 201) throw new Error(`upload answered ${put.status}`);
-    hashes.push(hash);
-  }
+  const hashes = await uploadPhotos(server.url, cookie, IMAGES);
   const content = hashes.map((hash, i) => `![Photo ${i}](/api/attachments/${hash})`).join('\n\n');
   const post = await fetch(`${server.url}/api/admin/blog`, {
     method: 'POST',
