@@ -178,12 +178,12 @@ export class EnexReader {
 
   #collect(text: string): void {
     if (this.#resource && this.#path.at(-1) === 'data') {
-      // Base64 without whitespace: 4 characters make 3 bytes. Only the size is kept, counted in place rather
+      // Base64 without whitespace and padding: 4 characters make 3 bytes. Only the size is kept, counted in place rather
       // than through a whitespace-free copy (a resource can be a hundred megabytes of text).
       let characters = 0;
       for (let i = 0; i < text.length; i++) {
         const code = text.charCodeAt(i);
-        if (code !== 32 && code !== 10 && code !== 13 && code !== 9) characters++;
+        if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 61) characters++;
       }
       this.#resourceChars += characters;
       this.#data?.push(text);

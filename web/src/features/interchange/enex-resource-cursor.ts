@@ -14,7 +14,7 @@ export class EnexResourceCursor {
   #offset = 0;
   #seen = 0;
   #wanted = 0;
-  #found: Uint8Array[] | null = null;
+  #found: Uint8Array<ArrayBuffer>[] | null = null;
   #current: { note: number; files: Map<string, Uint8Array> } | null = null;
 
   constructor(file: Blob) {
@@ -52,7 +52,7 @@ export class EnexResourceCursor {
           this.#reader.close();
         }
       }
-      const found = this.#found as Uint8Array[] | null;
+      const found = this.#found as Uint8Array<ArrayBuffer>[] | null;
       if (found === null) throw new Error(`note ${note} is no longer in the Evernote file`);
       const files = new Map<string, Uint8Array>();
       for (const data of found) files.set(await sha256Hex(data), data);
