@@ -72,10 +72,12 @@ export class ImportVault {
     const same = this.#byName.get(baseName(target).toLowerCase());
     if (!same) return null;
     const ending = target.replace(/^(\.\.?\/)+/, '').toLowerCase();
-    const candidates = same.filter((f) => {
+    let candidates = same.filter((f) => {
       const path = f.path.toLowerCase();
       return path === ending || path.endsWith(`/${ending}`);
     });
+    // Files chosen one by one lose their folders: a name that only one file has is still that file.
+    if (candidates.length === 0 && same.length === 1) candidates = same;
     if (candidates.length === 0) return null;
     const shared = (path: string) => {
       const a = path.split('/');
