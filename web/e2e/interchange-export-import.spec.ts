@@ -86,7 +86,9 @@ test('Import shows the preview, a progress bar and the report; the notes sync wi
 
   const preview = page.getByTestId('import-preview');
   await expect(preview.getByRole('status')).toHaveText('701 new, 1 already here');
-  await expect(preview.getByText('image or attachment: not imported', { exact: false })).toBeVisible();
+  await expect(
+    preview.getByText('image or attachment that no note links to: skipped', { exact: false }),
+  ).toBeVisible();
   await expect(preview.getByText('Replace the 1 note already here', { exact: false })).toBeVisible();
 
   // The write is quicker than a test can look, so the page records every state of the progress bar it shows.

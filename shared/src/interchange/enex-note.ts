@@ -1,24 +1,21 @@
-// One Evernote note as a note to import: markdown body, tags and dates kept, resources reported (attachments
-// are not a capability yet: this is where they would be handed over), limits checked like any import.
+// One Evernote note as a note to import: markdown body, tags and dates kept, limits checked like any import.
+// Where a resource sits in the body (`<en-media>`), the caller's link for it goes (an attachment), else a marker.
+import { formatBytes } from '../rules/attachment-markdown.ts';
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX } from '../schemas/note.ts';
 import type { EnexNote, EnexResource } from './enex-reader.ts';
-import { enexNoteMarkdown } from './enml-to-markdown.ts';
+import { enexNoteMarkdown, type MediaLink } from './enml-to-markdown.ts';
 import { cleanTags, type ParsedNote } from './markdown-note.ts';
 
-function describeResources(resources: readonly EnexResource[]): string {
-  const size = (bytes: number) =>
-    bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const names = resources.map((r) => `${r.fileName ?? r.mime ?? 'unnamed'} (${size(r.size)})`);
-  const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
-  const count = resources.length === 1 ? '1 attachment' : `${resources.length} attachments`;
-  return `${count} not imported: ${shown}. Attachments are not supported yet; the note marks where each was`;
+/** "starter.jpg (1 KB)": how the report names a resource. */
+export function describeResource(resource: EnexResource): string {
+  return `${resource.fileName ?? resource.mime ?? 'unnamed file'} (${formatBytes(resource.size)})`;
 }
 
-export function enexToImportedNote(enex: EnexNote): ParsedNote {
+export function enexToImportedNote(enex: EnexNote, media?: MediaLink): ParsedNote {
   const warnings: string[] = [];
   let content: string;
   try {
-    content = enexNoteMarkdown(enex);
+    content = enexNoteMarkdown(enex, media);
   } catch (error) {
     return {
       ok: false,
@@ -36,7 +33,6 @@ export function enexToImportedNote(enex: EnexNote): ParsedNote {
     warnings.push(`title cut to ${NOTE_TITLE_MAX} characters`);
     title = title.slice(0, NOTE_TITLE_MAX);
   }
-  if (enex.resources.length > 0) warnings.push(describeResources(enex.resources));
   return {
     ok: true,
     warnings,
@@ -47,7 +43,6 @@ export function enexToImportedNote(enex: EnexNote): ParsedNote {
       createdAt: enex.createdAt,
       updatedAt: enex.updatedAt ?? enex.createdAt,
       exportedId: null,
-      localImages: [],
     },
   };
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
 import { EnexError, type EnexNote, EnexReader } from './enex-reader.ts';
 import { enexNoteMarkdown } from './enml-to-markdown.ts';
-import { SAMPLE_ENEX } from './fixtures/sample-enex.ts';
+import { SAMPLE_ENEX, SAMPLE_ENEX_JPEG_SHA256, SAMPLE_ENEX_PNG_SHA256 } from './fixtures/sample-enex.ts';
 
-function readAll(text: string, pieceSize = text.length): EnexNote[] {
+function readAll(text: string, pieceSize = text.length, resourceData = false): EnexNote[] {
   const notes: EnexNote[] = [];
-  const reader = new EnexReader((note) => notes.push(note));
+  const reader = new EnexReader((note) => notes.push(note), { resourceData });
   for (let i = 0; i < text.length; i += pieceSize) reader.write(text.slice(i, i + pieceSize));
   reader.close();
   return notes;
@@ -24,13 +24,60 @@ describe('EnexReader', () => {
       updatedAt: '2023-02-20T19:12:45.000Z',
       sourceUrl: 'https://bread.example/sourdough',
       author: 'Ana',
-      resources: [{ fileName: 'starter.jpg', mime: 'image/jpeg', size: 93 }],
+      resources: [
+        { fileName: 'starter.jpg', mime: 'image/jpeg', size: 93, data: null },
+        { fileName: 'crumb.png', mime: 'image/png', size: 73, data: null },
+      ],
     });
     expect(whole[1]).toMatchObject({ title: 'Empty-ish', updatedAt: null, resources: [], tags: [] });
   });
 
-  it('converts ENML to markdown: headings, emphasis, checkboxes, lists, a placeholder for the media', () => {
+  it('decodes resource bytes when asked, the same in pieces of any size; damaged base64 gives no bytes', async () => {
+    const { createHash } = await import('node:crypto');
+    const whole = readAll(SAMPLE_ENEX, SAMPLE_ENEX.length, true);
+    expect(readAll(SAMPLE_ENEX, 5, true)).toEqual(whole);
+    const [jpeg, png] = whole[0]!.resources;
+    const sha = (bytes: Uint8Array | null) => createHash('sha256').update(bytes!).digest('hex');
+    expect(sha(jpeg!.data)).toBe(SAMPLE_ENEX_JPEG_SHA256);
+    expect(sha(png!.data)).toBe(SAMPLE_ENEX_PNG_SHA256);
+    expect(png!.size).toBe(73);
+    const damaged = SAMPLE_ENEX.replace('iVBORw0KGgo', 'iVBORw0KGg*');
+    expect(readAll(damaged, 64, true)[0]!.resources[1]).toMatchObject({ fileName: 'crumb.png', data: null });
+  });
+
+  it('converts ENML to markdown: headings, emphasis, checkboxes, lists, the media by hash or a placeholder', () => {
     const [note] = readAll(SAMPLE_ENEX);
+    const expected = (media: string[]) => [
+      'Source: <https://bread.example/sourdough>',
+      '',
+      '## Feeding',
+      '',
+      'Feed **twice** a day.',
+      '',
+      '[x] Buy rye',
+      '',
+      '[ ] Bake',
+      '',
+      '-   100 g flour',
+      '-   100 g water',
+      '',
+      media[0],
+      '',
+      `Crumb: ${media[1]}`,
+    ];
+    // Hashes reach the caller in lower case, whatever case the export wrote them in.
+    const seen: [string | null, string | null][] = [];
+    const linked = enexNoteMarkdown(note!, (hash, type) => {
+      seen.push([hash, type]);
+      return hash === '5fbde321b8cc9065b33acb8a7bad5d59' ? '![crumb.png](/api/attachments/abc)' : null;
+    });
+    expect(seen).toEqual([
+      ['6933db0c0c7acd3b7202ae9eb0ff36fd', 'image/jpeg'],
+      ['5fbde321b8cc9065b33acb8a7bad5d59', 'image/png'],
+    ]);
+    expect(linked).toBe(
+      expected(['*[attachment not imported: image/jpeg]*', '![crumb.png](/api/attachments/abc)']).join('\n'),
+    );
     expect(enexNoteMarkdown(note!)).toBe(
       [
         'Source: <https://bread.example/sourdough>',
@@ -47,6 +94,8 @@ describe('EnexReader', () => {
         '-   100 g water',
         '',
         '*[attachment not imported: image/jpeg]*',
+        '',
+        'Crumb: *[attachment not imported: image/png]*',
       ].join('\n'),
     );
   });
@@ -62,15 +111,14 @@ describe('EnexReader', () => {
 });
 
 describe('enexToImportedNote', () => {
-  it('keeps tags, dates and the source, and reports the resources it could not bring', async () => {
-    const { enexToImportedNote } = await import('./enex-note.ts');
+  it('keeps tags, dates and the source; names resources for the report', async () => {
+    const { describeResource, enexToImportedNote } = await import('./enex-note.ts');
     const [first, second] = readAll(SAMPLE_ENEX);
+    expect(describeResource(first!.resources[0]!)).toBe('starter.jpg (93 B)');
     const parsed = enexToImportedNote(first!);
     expect(parsed).toMatchObject({
       ok: true,
-      warnings: [
-        '1 attachment not imported: starter.jpg (1 KB). Attachments are not supported yet; the note marks where each was',
-      ],
+      warnings: [],
       note: {
         title: 'Sourdough & starter',
         tags: ['baking', 'recipes'],

@@ -1,7 +1,7 @@
 // Evernote's export format (.enex), read as a stream: text goes in a piece at a time (files reach hundreds of
-// megabytes), each <note> comes out as soon as it closes. Resource data (base64) is measured, never kept, so
-// memory stays flat however large the attachments are: attachments are not a capability of this product yet,
-// and each resource is reported instead (the seam where they would become attachments).
+// megabytes), each <note> comes out as soon as it closes. Resource data (base64) is measured, and decoded only
+// when asked for: then a note comes out with its own resources' bytes and nothing else is kept, so memory holds
+// one note's attachments at a time however large the file is.
 import { SaxesParser } from 'saxes';
 import { parseLooseDate } from './rfc3339.ts';
 
@@ -10,6 +10,56 @@ export interface EnexResource {
   mime: string | null;
   /** Decoded size in bytes, estimated from the base64 length. */
   size: number;
+  /** The bytes, when the reader was asked for them; null otherwise or when the base64 was damaged. */
+  data: Uint8Array<ArrayBuffer> | null;
+}
+
+export interface EnexReaderOptions {
+  /** Decode each resource's bytes (kept until its note has been handed over). */
+  resourceData?: boolean;
+}
+
+/** Base64 decoded a piece at a time: whole groups of 4 characters are decoded as they come, the rest waits. */
+class Base64Collector {
+  readonly #parts: Uint8Array<ArrayBuffer>[] = [];
+  #pending = '';
+  #size = 0;
+  #damaged = false;
+
+  push(text: string): void {
+    if (this.#damaged) return;
+    const clean = this.#pending + text.replace(/[ \t\r\n]+/g, '');
+    const whole = clean.length - (clean.length % 4);
+    this.#pending = clean.slice(whole);
+    if (whole > 0) this.#decode(clean.slice(0, whole));
+  }
+
+  #decode(text: string): void {
+    let binary: string;
+    try {
+      binary = atob(text);
+    } catch {
+      this.#damaged = true;
+      return;
+    }
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    this.#parts.push(bytes);
+    this.#size += bytes.length;
+  }
+
+  finish(): Uint8Array<ArrayBuffer> | null {
+    if (this.#pending !== '')
+      this.#decode(this.#pending.padEnd(this.#pending.length + ((4 - (this.#pending.length % 4)) % 4), '='));
+    if (this.#damaged) return null;
+    const out = new Uint8Array(this.#size);
+    let offset = 0;
+    for (const part of this.#parts) {
+      out.set(part, offset);
+      offset += part.length;
+    }
+    return out;
+  }
 }
 
 export interface EnexNote {
@@ -46,9 +96,12 @@ export class EnexReader {
   #pending: EnexNote | null = null;
   #failure: Error | null = null;
   #resourceChars = 0;
+  readonly #keepData: boolean;
+  #data: Base64Collector | null = null;
 
-  constructor(onNote: (note: EnexNote) => void) {
+  constructor(onNote: (note: EnexNote) => void, options: EnexReaderOptions = {}) {
     this.#onNote = onNote;
+    this.#keepData = options.resourceData === true;
     this.#parser.on('opentag', (tag) => this.#event(() => this.#open(tag.name)));
     this.#parser.on('closetag', (tag) => this.#event(() => this.#close(tag.name)));
     this.#parser.on('text', (text) => this.#event(() => this.#collect(text)));
@@ -115,22 +168,25 @@ export class EnexReader {
         resources: [],
       };
     } else if (name === 'resource' && this.#note) {
-      this.#resource = { fileName: null, mime: null, size: 0 };
+      this.#resource = { fileName: null, mime: null, size: 0, data: null };
       this.#resourceChars = 0;
+    } else if (name === 'data' && this.#resource && this.#keepData) {
+      this.#data = new Base64Collector();
     }
     this.#text = '';
   }
 
   #collect(text: string): void {
     if (this.#resource && this.#path.at(-1) === 'data') {
-      // Base64 without whitespace: 4 characters make 3 bytes. Only the size is kept, counted in place rather
+      // Base64 without whitespace and padding: 4 characters make 3 bytes. Only the size is kept, counted in place rather
       // than through a whitespace-free copy (a resource can be a hundred megabytes of text).
       let characters = 0;
       for (let i = 0; i < text.length; i++) {
         const code = text.charCodeAt(i);
-        if (code !== 32 && code !== 10 && code !== 13 && code !== 9) characters++;
+        if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 61) characters++;
       }
       this.#resourceChars += characters;
+      this.#data?.push(text);
       return;
     }
     if (this.#note) this.#text += text;
@@ -144,10 +200,13 @@ export class EnexReader {
     if (!note) return;
     const resource = this.#resource;
     if (resource) {
-      if (name === 'mime') resource.mime = text.trim() || null;
+      if (name === 'data' && this.#data) {
+        resource.data = this.#data.finish();
+        this.#data = null;
+      } else if (name === 'mime') resource.mime = text.trim() || null;
       else if (name === 'file-name') resource.fileName = text.trim() || null;
       else if (name === 'resource') {
-        resource.size = Math.floor((this.#resourceChars * 3) / 4);
+        resource.size = resource.data?.length ?? Math.floor((this.#resourceChars * 3) / 4);
         this.#resourceChars = 0;
         note.resources.push(resource);
         this.#resource = null;

@@ -1,6 +1,6 @@
 // Evernote's note body (ENML, an XHTML dialect) as markdown, through turndown. Evernote's own elements: a
-// checkbox (<en-todo>) becomes a task-list box, an embedded resource (<en-media>) a visible placeholder (the seam
-// where it would link an attachment). The note's source URL, when it was clipped from the web, heads the text.
+// checkbox (<en-todo>) becomes a task-list box, an embedded resource (<en-media>) the link the caller gives for it
+// (an attachment), else a visible placeholder. The note's source URL, when it was clipped from the web, heads the text.
 import TurndownService from 'turndown';
 import type { EnexNote } from './enex-reader.ts';
 
@@ -31,7 +31,10 @@ function attribute(attributes: string, name: string): string | null {
   return match ? (match[2] ?? match[3] ?? null) : null;
 }
 
-export function enmlToMarkdown(enml: string): string {
+/** The markdown for an `<en-media hash="…" type="…">`, or null to leave the placeholder. */
+export type MediaLink = (hash: string | null, type: string | null) => string | null;
+
+export function enmlToMarkdown(enml: string, media: MediaLink = () => null): string {
   const replacements: string[] = [];
   const mark = (markdown: string) => {
     replacements.push(markdown);
@@ -44,7 +47,12 @@ export function enmlToMarkdown(enml: string): string {
     .replace(TODO, (_all, attributes: string) =>
       mark(attribute(attributes, 'checked') === 'true' ? '[x] ' : '[ ] '),
     )
-    .replace(MEDIA, (_all, attributes: string) => mark(mediaPlaceholder(attribute(attributes, 'type'))));
+    .replace(MEDIA, (_all, attributes: string) => {
+      const type = attribute(attributes, 'type');
+      return mark(
+        media(attribute(attributes, 'hash')?.toLowerCase() ?? null, type) ?? mediaPlaceholder(type),
+      );
+    });
   return turndown()
     .turndown(body)
     .replace(
@@ -55,8 +63,8 @@ export function enmlToMarkdown(enml: string): string {
 }
 
 /** The whole note's markdown: the source line (when clipped from the web) and the converted body. */
-export function enexNoteMarkdown(note: Pick<EnexNote, 'enml' | 'sourceUrl'>): string {
-  const body = enmlToMarkdown(note.enml);
+export function enexNoteMarkdown(note: Pick<EnexNote, 'enml' | 'sourceUrl'>, media?: MediaLink): string {
+  const body = enmlToMarkdown(note.enml, media);
   if (!note.sourceUrl || !/^https?:\/\//i.test(note.sourceUrl)) return body;
   return `Source: <${note.sourceUrl}>\n\n${body}`;
 }

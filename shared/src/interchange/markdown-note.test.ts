@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
-import { findLocalImages, noteToMarkdown, parseMarkdownNote } from './markdown-note.ts';
+import { noteToMarkdown, parseMarkdownNote } from './markdown-note.ts';
 import { ExistingNotes } from './match-key.ts';
 
 const note = {
@@ -45,7 +45,6 @@ describe('noteToMarkdown', () => {
         createdAt: '2026-01-10T09:00:00.000Z',
         updatedAt: '2026-02-01T11:30:15.250Z',
         exportedId: 'n_abc123',
-        localImages: [],
       },
     });
   });
@@ -71,7 +70,6 @@ describe('parseMarkdownNote', () => {
       createdAt: '2024-05-01T00:00:00.000Z',
       updatedAt: '2024-05-03T10:15:00.000Z',
       exportedId: null,
-      localImages: ['attachments/tram 1.jpg', 'map.png'],
     });
     expect(parsed.ok && parsed.note.content.startsWith('# Lisbon trip\n\nSee')).toBe(true);
   });
@@ -144,13 +142,7 @@ describe('parseMarkdownNote', () => {
   });
 });
 
-describe('findLocalImages and ExistingNotes', () => {
-  it('ignores web and data images', () => {
-    expect(findLocalImages('![a](http://x/a.png) ![b](data:image/png;base64,xx) ![c](./c.png)')).toEqual([
-      './c.png',
-    ]);
-  });
-
+describe('ExistingNotes', () => {
   it('matches by exported id first, then by title and content', () => {
     const existing = new ExistingNotes([{ id: 'n1', title: 'A', content: 'alpha\n' }]);
     expect(existing.match({ exportedId: 'n1', title: 'changed', content: 'changed' })).toBe('n1');

@@ -2,6 +2,7 @@
 // updated, tags, post), dates in RFC 3339 UTC, then the note's markdown unchanged. Read (this product's export,
 // an Obsidian vault, Joplin's "Markdown + Front Matter"): title from the front matter, else the first "# "
 // heading, else the file name; the usual aliases for dates and tags; every oddity reported, nothing guessed.
+// Links to files beside the note stay in the text here; the import finds them with file-links.ts.
 import { parse as parseYaml } from 'yaml';
 import { TAG_MAX, TAGS_MAX } from '../schemas/common.ts';
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX } from '../schemas/note.ts';
@@ -65,8 +66,6 @@ export interface ImportedNote {
   updatedAt: string | null;
   /** The `id` of this product's export, used to recognise a note already here. */
   exportedId: string | null;
-  /** Local images the note links to (relative paths): attachments to bring along once they exist. */
-  localImages: string[];
 }
 
 export type ParsedNote = { ok: true; note: ImportedNote; warnings: string[] } | { ok: false; error: string };
@@ -120,17 +119,6 @@ function readDate(front: Record<string, unknown>, keys: string[], warnings: stri
   return null;
 }
 
-/** Relative image links (`![a](img/x.png)`, Obsidian's `![[x.png]]`), the seam for attachments. */
-export function findLocalImages(content: string): string[] {
-  const found = new Set<string>();
-  for (const match of content.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-    const target = match[1]!;
-    if (!/^(https?:|data:|\/\/)/i.test(target)) found.add(decodeURI(target));
-  }
-  for (const match of content.matchAll(/!\[\[([^\]|#]+)(?:[|#][^\]]*)?\]\]/g)) found.add(match[1]!.trim());
-  return [...found];
-}
-
 /** Reads one markdown file's text. `path` is its place in the zip or folder (the title of last resort). */
 export function parseMarkdownNote(text: string, path: string): ParsedNote {
   const warnings: string[] = [];
@@ -167,17 +155,6 @@ export function parseMarkdownNote(text: string, path: string): ParsedNote {
     title = title.slice(0, NOTE_TITLE_MAX);
   }
   const id = front.id;
-  const localImages = findLocalImages(content);
-  if (localImages.length > 0) {
-    // The seam for attachments: once they exist, these files come along; until then the report says so.
-    const names =
-      localImages.slice(0, 3).join(', ') +
-      (localImages.length > 3 ? `, and ${localImages.length - 3} more` : '');
-    const count = localImages.length === 1 ? '1 linked image' : `${localImages.length} linked images`;
-    warnings.push(
-      `${count} not imported (${names}): attachments are not supported yet; the links stay in the text`,
-    );
-  }
   return {
     ok: true,
     warnings,
@@ -188,7 +165,6 @@ export function parseMarkdownNote(text: string, path: string): ParsedNote {
       createdAt: readDate(front, ['created', 'date', 'created_at'], warnings),
       updatedAt: readDate(front, ['updated', 'lastmod', 'modified', 'updated_at'], warnings),
       exportedId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-      localImages,
     },
   };
 }

@@ -43,10 +43,14 @@ function escapeLinkText(name: string): string {
   return name.replace(/[\r\n]+/g, ' ').replace(/([\\[\]])/g, '\\$1');
 }
 
+/** `![text](/api/attachments/SHA)` when `image`, else `[text](/api/attachments/SHA)`; the text escaped. */
+export function attachmentLink(text: string, sha256: string, image: boolean): string {
+  return `${image ? '!' : ''}[${escapeLinkText(text)}](${attachmentPath(sha256)})`;
+}
+
 /** The markdown inserted at the cursor for a file: an image for inline image types, a link otherwise. */
 export function attachmentMarkdown(file: { sha256: string; name: string; mime: string }): string {
-  const text = escapeLinkText(file.name);
-  return `${isInlineImage(file.mime) ? '!' : ''}[${text}](${attachmentPath(file.sha256)})`;
+  return attachmentLink(file.name, file.sha256, isInlineImage(file.mime));
 }
 
 /** "24.0 MB" style sizes for limit messages. */

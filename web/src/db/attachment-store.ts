@@ -24,7 +24,7 @@ export class AttachmentRefusedError extends Error {
 const LIMITS_KEY = 'attachmentLimits';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+export async function sha256Hex(bytes: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -69,6 +69,38 @@ async function imageSize(bytes: ArrayBuffer, mime: string): Promise<{ width?: nu
   }
 }
 
+/** The largest file the server takes, as it last said (kept for offline use), else the shared default. */
+export async function attachmentMaxBytes(database: NotesDatabase = db): Promise<number> {
+  return (await knownAttachmentLimits(database))?.maxBytes ?? ATTACHMENT_MAX_BYTES_DEFAULT;
+}
+
+/**
+ * The row a file would be stored as (hash, type from the bytes, image size), after checking it against the
+ * limit. Stores nothing, so it can run before a transaction (hashing cannot run inside one). `bytes` is kept
+ * as given: pass a buffer nobody else will change.
+ */
+export async function prepareAttachment(
+  file: { bytes: ArrayBuffer; name: string },
+  maxBytes: number,
+): Promise<LocalAttachment> {
+  const name = cleanFileName(file.name);
+  if (file.bytes.byteLength > maxBytes)
+    throw new AttachmentRefusedError(fileTooLargeMessage(name, file.bytes.byteLength, maxBytes));
+  if (file.bytes.byteLength === 0) throw new AttachmentRefusedError(`${name} is empty`);
+  const mime = sniffMime(new Uint8Array(file.bytes, 0, Math.min(SNIFF_BYTES, file.bytes.byteLength)));
+  return {
+    sha256: await sha256Hex(file.bytes),
+    mime,
+    size: file.bytes.byteLength,
+    name,
+    createdAt: new Date().toISOString(),
+    ...(isInlineImage(mime) ? await imageSize(file.bytes, mime) : {}),
+    bytes: file.bytes,
+    uploaded: 0,
+    unreferencedSince: null,
+  };
+}
+
 /**
  * Checks the file against the limit and stores its bytes under their hash (once: the same file again returns
  * the stored row). Nothing is queued for upload until a note that uses it is saved.
@@ -77,27 +109,13 @@ export async function storeAttachment(
   file: { bytes: ArrayBuffer; name: string },
   database: NotesDatabase = db,
 ): Promise<LocalAttachment> {
-  const name = cleanFileName(file.name);
-  const maxBytes = (await knownAttachmentLimits(database))?.maxBytes ?? ATTACHMENT_MAX_BYTES_DEFAULT;
-  if (file.bytes.byteLength > maxBytes)
-    throw new AttachmentRefusedError(fileTooLargeMessage(name, file.bytes.byteLength, maxBytes));
-  if (file.bytes.byteLength === 0) throw new AttachmentRefusedError(`${name} is empty`);
-  const sha256 = await sha256Hex(file.bytes);
-  const existing = await database.attachments.get(sha256);
+  // A copy: the caller's buffer may be transferred or reused.
+  const row = await prepareAttachment(
+    { bytes: file.bytes.slice(0), name: file.name },
+    await attachmentMaxBytes(database),
+  );
+  const existing = await database.attachments.get(row.sha256);
   if (existing) return existing;
-  const mime = sniffMime(new Uint8Array(file.bytes, 0, Math.min(SNIFF_BYTES, file.bytes.byteLength)));
-  const row: LocalAttachment = {
-    sha256,
-    mime,
-    size: file.bytes.byteLength,
-    name,
-    createdAt: new Date().toISOString(),
-    ...(isInlineImage(mime) ? await imageSize(file.bytes, mime) : {}),
-    // A copy: the caller's buffer may be transferred or reused.
-    bytes: file.bytes.slice(0),
-    uploaded: 0,
-    unreferencedSince: null,
-  };
   await database.attachments.put(row);
   return row;
 }

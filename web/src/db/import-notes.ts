@@ -1,13 +1,15 @@
-// Writes imported notes: each batch is one transaction of notes and their outbox entries (the notes store's rule),
-// so a batch is either wholly in, queued for sync, or not at all: an import that stops midway leaves whole
-// batches behind and says exactly which notes they were.
+// Writes imported notes: each batch is one transaction of notes, their outbox entries, the files they use and
+// those files' uploads (the notes store's rule and the attachment store's), so a batch is either wholly in,
+// queued for sync, or not at all: an import that stops midway leaves whole batches behind and says exactly
+// which notes they were, and no file without the note that brought it.
 import { DEFAULT_NOTE_TITLE, uniqueTags } from '@private-notes/shared';
 import type { ImportedNote } from '@private-notes/shared/interchange/markdown-note';
+import { queueAttachmentUploads } from './attachment-store.ts';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { enqueueChange } from './notes-store.ts';
-import type { LocalNote, OutboxEntry } from './types.ts';
+import type { LocalAttachment, LocalNote, OutboxEntry } from './types.ts';
 
 export interface ImportWrite {
   note: ImportedNote;
@@ -15,13 +17,27 @@ export interface ImportWrite {
   replaceId: string | null;
 }
 
+/**
+ * `files`: the attachments the batch's notes use that this device may not have yet, ready to store (see
+ * prepareAttachment); one already stored is left as it is.
+ */
 export async function writeImportBatch(
   items: readonly ImportWrite[],
   database: NotesDatabase = db,
   now: Date = new Date(),
+  files: readonly LocalAttachment[] = [],
 ): Promise<void> {
   const stamp = now.toISOString();
-  await database.transaction('rw', database.notes, database.outbox, async () => {
+  const tables = [database.notes, database.outbox, database.attachments, database.uploads];
+  await database.transaction('rw', tables, async () => {
+    const stored = new Set(
+      await database.attachments
+        .where('sha256')
+        .anyOf(files.map((f) => f.sha256))
+        .primaryKeys(),
+    );
+    const fresh = files.filter((f) => !stored.has(f.sha256));
+    if (fresh.length > 0) await database.attachments.bulkPut(fresh);
     const added: LocalNote[] = [];
     for (const { note, replaceId } of items) {
       const title = note.title.trim() || DEFAULT_NOTE_TITLE;
@@ -70,5 +86,7 @@ export async function writeImportBatch(
       error: null,
     }));
     await database.outbox.bulkAdd(entries);
+    // Each file a written note uses goes to the upload queue with it (once, and only if the server lacks it).
+    for (const { note } of items) await queueAttachmentUploads(database, note.content);
   });
 }

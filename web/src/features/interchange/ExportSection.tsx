@@ -1,32 +1,44 @@
 // "Export notes": a zip of every note as markdown, built from the browser's database (offline too), with
-// progress while it is built and a line saying what was saved.
-import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+// progress while it is built and a line saying what was saved, and which files could not be included.
+import { Button, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { downloadBlob } from './download-blob.ts';
-import { exportNotes } from './export-notes.ts';
+import { exportNotes, type MissingFile } from './export-notes.ts';
 import { TaskProgress } from './TaskProgress.tsx';
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'running'; done: number; total: number }
-  | { kind: 'done'; message: string }
+  | { kind: 'running'; phase: 'files' | 'notes'; done: number; total: number }
+  | { kind: 'done'; message: string; missing: MissingFile[] }
   | { kind: 'failed'; message: string };
 
 const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+function missingLine(file: MissingFile): string {
+  const shown = file.notes.slice(0, 3).map((title) => `“${title}”`);
+  const more = file.notes.length > 3 ? ` and ${file.notes.length - 3} more` : '';
+  return `${file.name}, used in ${shown.join(', ')}${more}`;
+}
 
 export function ExportSection() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const run = async () => {
-    setState({ kind: 'running', done: 0, total: 0 });
+    setState({ kind: 'running', phase: 'notes', done: 0, total: 0 });
     try {
-      const result = await exportNotes(({ done, total }) => setState({ kind: 'running', done, total }));
+      const result = await exportNotes(({ phase, done, total }) =>
+        setState({ kind: 'running', phase, done, total }),
+      );
       downloadBlob(result.blob, result.fileName);
       const links = result.withPostLinks
         ? ''
         : ' Blog post links were left out: the server could not be reached.';
+      const files =
+        result.files === 0 ? '' : ` and ${plural(result.files, 'attached file', 'attached files')}`;
       setState({
         kind: 'done',
-        message: `Exported ${count(result.count)} ${result.count === 1 ? 'note' : 'notes'} to ${result.fileName}.${links}`,
+        message: `Exported ${plural(result.count, 'note', 'notes')}${files} to ${result.fileName}.${links}`,
+        missing: result.missing,
       });
     } catch (error) {
       setState({
@@ -43,8 +55,9 @@ export function ExportSection() {
             Export notes
           </Heading>
           <Text color="fg.muted">
-            A zip with one markdown file per note, front matter first (title, id, dates, tags). Obsidian,
-            Joplin and any text editor read it. Works offline: the notes come from this browser.
+            A zip with one markdown file per note, front matter first (title, id, dates, tags), and the files
+            the notes use in a _resources folder. Obsidian, Joplin and any text editor read it. Works offline:
+            the notes come from this browser.
           </Text>
           <div>
             <Button colorPalette="blue" onClick={() => void run()} loading={state.kind === 'running'}>
@@ -57,11 +70,28 @@ export function ExportSection() {
               value={state.done}
               max={state.total}
               valueText={
-                state.total === 0 ? 'Reading notes…' : `${count(state.done)} of ${count(state.total)} notes`
+                state.total === 0
+                  ? 'Reading notes…'
+                  : `${count(state.done)} of ${count(state.total)} ${state.phase === 'files' ? 'attached files' : 'notes'}`
               }
             />
           ) : null}
           {state.kind === 'done' ? <Text role="status">{state.message}</Text> : null}
+          {state.kind === 'done' && state.missing.length > 0 ? (
+            <Stack gap="1" role="alert">
+              <Text color="fg.error">
+                {plural(state.missing.length, 'attached file was', 'attached files were')} not included: not
+                on this device, and the server could not be reached or does not have{' '}
+                {state.missing.length === 1 ? 'it' : 'them'}. The links to{' '}
+                {state.missing.length === 1 ? 'it' : 'them'} were kept as they were.
+              </Text>
+              <List.Root ps="5">
+                {state.missing.map((file) => (
+                  <List.Item key={file.sha256}>{missingLine(file)}</List.Item>
+                ))}
+              </List.Root>
+            </Stack>
+          ) : null}
           {state.kind === 'failed' ? (
             <Text role="alert" color="fg.error">
               {state.message}

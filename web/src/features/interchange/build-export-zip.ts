@@ -1,6 +1,9 @@
 // Builds the export zip in the page (no worker: the CSP allows only same-origin workers, and fflate's own
 // workers are blob: URLs). Notes are compressed a slice at a time, yielding between slices so the progress bar
-// moves and the page stays responsive with thousands of notes.
+// moves and the page stays responsive with thousands of notes. Attachments go first, one at a time, stored as
+// they are (images are compressed already) into `_resources/`, so the notes can link to the names they got.
+// The finished parts are folded into Blobs as the zip grows, which the browser may keep on disk.
+import { exportAttachmentLinks } from '@private-notes/shared/interchange/file-links';
 import { FileNamer } from '@private-notes/shared/interchange/file-names';
 import { type ExportableNote, noteToMarkdown } from '@private-notes/shared/interchange/markdown-note';
 import { deflateSync, strToU8, Zip, ZipPassThrough } from 'fflate';
@@ -28,8 +31,30 @@ class WholeFileDeflate extends ZipPassThrough {
 }
 
 export interface ExportProgress {
+  /** Files are written first, then notes. */
+  phase: 'files' | 'notes';
   done: number;
   total: number;
+}
+
+/** A file to write to `_resources/`, or null when its bytes cannot be had (its links then stay as they are). */
+export type LoadAttachment = (sha256: string) => Promise<{ name: string; bytes: Uint8Array } | null>;
+
+export interface ExportZip {
+  blob: Blob;
+  /** How many files went into `_resources/`. */
+  files: number;
+  /** Hashes that were asked for and could not be had. */
+  missing: string[];
+}
+
+/** Past this many bytes of finished zip parts, they are folded into a Blob. */
+const FOLD_BYTES = 16 * 1024 * 1024;
+
+/** "photo.jpg" → ["photo", ".jpg"]; a name without a type keeps no extension. */
+function splitName(name: string): [string, string] {
+  const match = /^(.+?)(\.[A-Za-z0-9]{1,10})$/.exec(name);
+  return match ? [match[1]!, match[2]!] : [name, ''];
 }
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -44,15 +69,49 @@ function zipTime(iso: string): Date | undefined {
 export async function buildExportZip(
   notes: readonly ExportableNote[],
   onProgress: (progress: ExportProgress) => void = () => {},
-): Promise<Blob> {
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  attachments: { hashes: readonly string[]; load: LoadAttachment } = { hashes: [], load: async () => null },
+): Promise<ExportZip> {
+  const parts: BlobPart[] = [];
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let pendingBytes = 0;
+  const fold = () => {
+    if (pending.length > 0) parts.push(new Blob(pending));
+    pending = [];
+    pendingBytes = 0;
+  };
   let failure: Error | null = null;
   let finished = false;
   const zip = new Zip((error, data, final) => {
     if (error) failure = error;
-    else chunks.push(data as Uint8Array<ArrayBuffer>);
+    else {
+      pending.push(data as Uint8Array<ArrayBuffer>);
+      pendingBytes += data.length;
+    }
     if (final) finished = true;
   });
+
+  const paths = new Map<string, string>();
+  const missing: string[] = [];
+  const fileNamer = new FileNamer();
+  const { hashes } = attachments;
+  for (const [index, sha256] of hashes.entries()) {
+    onProgress({ phase: 'files', done: index, total: hashes.length });
+    const file = await attachments.load(sha256);
+    if (file === null) {
+      missing.push(sha256);
+      continue;
+    }
+    const [base, extension] = splitName(file.name);
+    const path = `${RESOURCES_FOLDER}/${fileNamer.next(base, extension)}`;
+    paths.set(sha256, path);
+    const entry = new ZipPassThrough(path);
+    zip.add(entry);
+    entry.push(file.bytes, true);
+    if (failure) throw failure;
+    if (pendingBytes >= FOLD_BYTES) fold();
+    await yieldToPage();
+  }
+
   const namer = new FileNamer([RESOURCES_FOLDER]);
   for (let index = 0; index < notes.length; index++) {
     const note = notes[index]!;
@@ -60,16 +119,21 @@ export async function buildExportZip(
     const file = new WholeFileDeflate(namer.next(note.title));
     if (mtime) file.mtime = mtime;
     zip.add(file);
-    file.push(strToU8(noteToMarkdown(note)), true);
+    // Notes sit at the zip's root, so a file's path in the zip is also its relative link.
+    const content =
+      paths.size === 0 ? note.content : exportAttachmentLinks(note.content, (sha) => paths.get(sha));
+    file.push(strToU8(noteToMarkdown({ ...note, content })), true);
     if (failure) throw failure;
     if ((index + 1) % SLICE === 0) {
-      onProgress({ done: index + 1, total: notes.length });
+      onProgress({ phase: 'notes', done: index + 1, total: notes.length });
+      if (pendingBytes >= FOLD_BYTES) fold();
       await yieldToPage();
     }
   }
   zip.end();
   if (failure) throw failure;
   if (!finished) throw new Error('The zip was not completed');
-  onProgress({ done: notes.length, total: notes.length });
-  return new Blob(chunks, { type: 'application/zip' });
+  onProgress({ phase: 'notes', done: notes.length, total: notes.length });
+  fold();
+  return { blob: new Blob(parts, { type: 'application/zip' }), files: paths.size, missing };
 }

@@ -98,7 +98,7 @@ describe('export → import', () => {
 });
 
 describe('other sources', () => {
-  it('an Obsidian vault zip: folders, heading titles, settings and images reported, bad files explained', async () => {
+  it('an Obsidian vault zip: folders, heading titles, settings reported, images attached, bad files explained', async () => {
     const vault = zipSync({
       'Vault/Travel/lisbon.md': strToU8(
         '---\ntags: [travel]\ndate: 2024-05-01\n---\n# Lisbon trip\n\n![[map.png]]',
@@ -106,6 +106,7 @@ describe('other sources', () => {
       'Vault/Inbox/untitled idea.md': strToU8('just a thought'),
       'Vault/.obsidian/app.json': strToU8('{}'),
       'Vault/attachments/map.png': new Uint8Array([137, 80, 78, 71]),
+      'Vault/attachments/unused.gif': new Uint8Array([71, 73, 70]),
       'Vault/latin1.md': new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
       'Vault/binary.md': new Uint8Array([1, 0, 2]),
     });
@@ -119,12 +120,11 @@ describe('other sources', () => {
     ]);
     const byFile = Object.fromEntries(outcome.lines.map((l) => [l.source, `${l.status}: ${l.message}`]));
     expect(byFile).toEqual({
-      'vault.zip › Vault/Travel/lisbon.md':
-        'imported: imported; 1 linked image not imported (map.png): attachments are not supported yet; the links stay in the text',
+      'vault.zip › Vault/Travel/lisbon.md': 'imported: imported with 1 attachment',
       'vault.zip › Vault/Inbox/untitled idea.md': 'imported: imported',
       'vault.zip › Vault/.obsidian/app.json': 'skipped: app settings folder, not notes: skipped',
-      'vault.zip › Vault/attachments/map.png':
-        'skipped: image or attachment: not imported (attachments are not supported yet)',
+      'vault.zip › Vault/attachments/unused.gif':
+        'skipped: image or attachment that no note links to: skipped',
       'vault.zip › Vault/latin1.md':
         'error: not UTF-8 text: save it as UTF-8 and import it again: not imported',
       'vault.zip › Vault/binary.md': 'error: not a text file (it contains binary data): not imported',
@@ -158,18 +158,18 @@ describe('other sources', () => {
     expect(outcome.lines.at(-1)).toEqual({
       source: 'paper.pdf',
       status: 'skipped',
-      message: 'not a markdown file: skipped',
+      message: 'not a markdown file, and no note links to it: skipped',
     });
   });
 
-  it('an Evernote export, read in slices, with its resource reported', async () => {
+  it('an Evernote export, read in slices, with its resources attached', async () => {
     const { SAMPLE_ENEX } = await import('@private-notes/shared/interchange/fixtures/sample-enex');
     const db = database();
     const { outcome } = await importFiles(db, [new File([SAMPLE_ENEX], 'My Notes.enex')]);
     expect(outcome.imported).toBe(2);
     const line = outcome.lines.find((l) => l.source.includes('Sourdough'))!;
     expect(line.source).toBe('My Notes.enex › note 1 “Sourdough & starter”');
-    expect(line.message).toMatch(/^imported; 1 attachment not imported: starter\.jpg \(1 KB\)\. /);
+    expect(line.message).toBe('imported with 2 attachments');
     const sourdough = (await db.notes.toArray()).find((n) => n.title === 'Sourdough & starter')!;
     expect(sourdough).toMatchObject({ tags: ['baking', 'recipes'], createdAt: '2023-01-15T08:30:00.000Z' });
     expect(sourdough.content).toMatch(/^Source: <https:\/\/bread\.example\/sourdough>/);
@@ -177,25 +177,31 @@ describe('other sources', () => {
 });
 
 describe('a large Evernote export', () => {
-  it('is read in slices with its large resources measured, not kept; every note imported', async () => {
-    // 3 notes with a 12 MB resource each: about 48 MB of ENEX text.
-    const base64 = `${'QUJD'.repeat(4 * 1024 * 1024)}\n`;
+  it('is read in slices, one note’s resources at a time; every note imported with its file', async () => {
+    // 3 notes with a 12 MB resource each (each ends differently): about 48 MB of ENEX text.
+    const ends = ['MTIz', 'NDU2', 'Nzg5'];
     const note = (i: number) =>
-      `<note><title>Scan ${i}</title><created>20200101T000000Z</created><content><![CDATA[<en-note><div>page ${i}</div><en-media type="application/pdf" hash="h${i}"/></en-note>]]></content>` +
-      `<resource><data encoding="base64">${base64}</data><mime>application/pdf</mime><resource-attributes><file-name>scan-${i}.pdf</file-name></resource-attributes></resource></note>`;
+      `<note><title>Scan ${i}</title><created>20200101T000000Z</created><content><![CDATA[<en-note><div>page ${i}</div><en-media type="application/pdf"/></en-note>]]></content>` +
+      `<resource><data encoding="base64">${'QUJD'.repeat(4 * 1024 * 1024)}${ends[i - 1]}\n</data><mime>application/pdf</mime><resource-attributes><file-name>scan-${i}.pdf</file-name></resource-attributes></resource></note>`;
     const text = `<?xml version="1.0" encoding="UTF-8"?><en-export>${[1, 2, 3].map(note).join('')}</en-export>`;
     expect(text.length).toBeGreaterThan(45 * 1024 * 1024);
     const db = database();
     const { outcome } = await importFiles(db, [new File([text], 'Scans.enex')]);
     expect(outcome.imported).toBe(3);
     expect(outcome.lines.filter((l) => l.status === 'imported').map((l) => l.message)).toEqual(
-      [1, 2, 3].map(
-        (i) =>
-          `imported; 1 attachment not imported: scan-${i}.pdf (12.0 MB). Attachments are not supported yet; the note marks where each was`,
-      ),
+      [1, 2, 3].map(() => 'imported with 1 attachment'),
     );
+    // The body's <en-media> names no hash, so it stays a marker, and the file is added at the note's end.
     const stored = (await db.notes.toArray()).map((n) => n.content).sort();
-    expect(stored[0]).toBe('page 1\n\n*[attachment not imported: application/pdf]*');
+    expect(stored[0]).toMatch(
+      /^page 1\n\n\*\[attachment not imported: application\/pdf\]\*\n\n\[scan-1\.pdf\]\(\/api\/attachments\/[0-9a-f]{64}\)$/,
+    );
+    const files = await db.attachments.toArray();
+    expect(files.map((f) => f.size)).toEqual([
+      12 * 1024 * 1024 + 3,
+      12 * 1024 * 1024 + 3,
+      12 * 1024 * 1024 + 3,
+    ]);
   });
 });
 

@@ -11,14 +11,14 @@ export function isNoteFile(name: string): boolean {
   return NOTE_EXTENSIONS.test(name);
 }
 
-/** Why a file that is not a note was left out (the report's wording). */
+/** Why a file that is not a note, and that no imported note links to, was left out (the report's wording). */
 export function notANoteReason(path: string): string {
   if (/(^|\/)\.(obsidian|trash|git)(\/|$)/.test(path)) return 'app settings folder, not notes: skipped';
   if (/(^|\/)(__MACOSX|\.DS_Store|Thumbs\.db|desktop\.ini)(\/|$)/i.test(path)) return 'system file: skipped';
   if (IMAGE_EXTENSIONS.test(path) || /(^|\/)_resources\//.test(path)) {
-    return 'image or attachment: not imported (attachments are not supported yet)';
+    return 'image or attachment that no note links to: skipped';
   }
-  return 'not a markdown file: skipped';
+  return 'not a markdown file, and no note links to it: skipped';
 }
 
 export type DecodedText = { ok: true; text: string } | { ok: false; error: string };

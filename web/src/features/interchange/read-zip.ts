@@ -1,10 +1,11 @@
 // Reads a zip of markdown files as a stream (fflate's Unzip over the File's stream): entries come out one by
 // one, so memory holds one note at a time, not the archive. A file that is not a zip, a damaged entry or an
-// archive cut short each get their own message; nothing of a broken entry is used.
+// archive cut short each get their own message; nothing of a broken entry is used. Other files are only named
+// here: the notes' links decide which of them become attachments (import-vault.ts).
 import { parseMarkdownNote } from '@private-notes/shared/interchange/markdown-note';
 import { Unzip, type UnzipFile, UnzipInflate, unzipSync } from 'fflate';
-import type { ImportCandidate, ImportScan } from './import-types.ts';
-import { decodeNoteText, isNoteFile, MARKDOWN_FILE_MAX_BYTES, notANoteReason } from './read-text-file.ts';
+import type { ImportCandidate, ImportScan, ImportVaultKey } from './import-types.ts';
+import { decodeNoteText, isNoteFile, MARKDOWN_FILE_MAX_BYTES } from './read-text-file.ts';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -21,11 +22,14 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
 /** Zips up to this size are read whole (one pass over the central directory: 5 times quicker). */
 export const WHOLE_ZIP_MAX_BYTES = 256 * 1024 * 1024;
 
+/** Reads the zip's notes into `scan` (their origin is `vault`); returns the paths of its other files. */
 export async function readZip(
   file: Blob & { name: string },
   scan: ImportScan,
   onBytes: (bytes: number) => void,
-): Promise<void> {
+  vault: ImportVaultKey,
+): Promise<string[]> {
+  const others: string[] = [];
   const label = (path: string) => `${file.name} › ${path}`;
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   if (head.length < 4 || ZIP_MAGIC.some((byte, i) => head[i] !== byte)) {
@@ -35,7 +39,7 @@ export async function readZip(
       message: 'not a zip file (or a damaged one): nothing imported from it',
     });
     onBytes(file.size);
-    return;
+    return others;
   }
   const finish = (path: string, bytes: Uint8Array | null, error: string | null) => {
     if (error) {
@@ -60,13 +64,14 @@ export async function readZip(
       source: label(path),
       note: parsed.note,
       warnings: parsed.warnings,
+      attachments: [],
+      origin: { vault, path },
       matchId: null,
     };
     scan.candidates.push(candidate);
   };
   if (file.size <= WHOLE_ZIP_MAX_BYTES) {
     const whole = new Uint8Array(await file.arrayBuffer());
-    const skipped: ImportScan['problems'] = [];
     let files: Record<string, Uint8Array> | null = null;
     try {
       files = unzipSync(whole, {
@@ -74,11 +79,7 @@ export async function readZip(
         filter: (entry) => {
           if (entry.name.endsWith('/')) return false;
           if (!isNoteFile(entry.name)) {
-            skipped.push({
-              source: label(entry.name),
-              status: 'skipped',
-              message: notANoteReason(entry.name),
-            });
+            others.push(entry.name);
             return false;
           }
           return true;
@@ -89,8 +90,7 @@ export async function readZip(
     }
     if (files !== null) {
       for (const [name, bytes] of Object.entries(files)) finish(name, bytes, null);
-      scan.problems.push(...skipped);
-      if (Object.keys(files).length === 0 && skipped.length === 0) {
+      if (Object.keys(files).length === 0 && others.length === 0) {
         scan.problems.push({
           source: file.name,
           status: 'error',
@@ -98,8 +98,10 @@ export async function readZip(
         });
       }
       onBytes(file.size);
-      return;
+      return others;
     }
+    // The whole-file pass may have listed some before it failed: the streaming pass lists them again.
+    others.length = 0;
   }
   const open = new Map<UnzipFile, { parts: Uint8Array[]; size: number; tooBig: boolean }>();
   let entries = 0;
@@ -107,11 +109,7 @@ export async function readZip(
     entries++;
     if (entry.name.endsWith('/')) return; // a folder entry
     if (!isNoteFile(entry.name)) {
-      scan.problems.push({
-        source: label(entry.name),
-        status: 'skipped',
-        message: notANoteReason(entry.name),
-      });
+      others.push(entry.name);
       return;
     }
     const state = { parts: [] as Uint8Array[], size: 0, tooBig: false };
@@ -165,4 +163,5 @@ export async function readZip(
       message: 'no files found in this zip: it is empty or damaged',
     });
   }
+  return others;
 }

@@ -1,12 +1,84 @@
 // Second step of an import, after the owner chose: writes the new notes (and, if asked, the imported text over
 // the notes already here) in batches through the outbox, and reports every file's outcome. A failing batch
 // stops the import: the report says which notes are in and which are not, so nothing is half-imported silently.
+// The files the notes use are read again just before their batch is written and stored in its transaction; a
+// batch also ends once its new files reach IMPORT_BATCH_BYTES, so memory holds a bounded slice of them.
+import { AttachmentRefusedError, attachmentMaxBytes, prepareAttachment } from '../../db/attachment-store.ts';
 import { db } from '../../db/db.ts';
 import { type ImportWrite, writeImportBatch } from '../../db/import-notes.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
-import type { ImportCandidate, ImportScan, ReportLine } from './import-types.ts';
+import type { LocalAttachment } from '../../db/types.ts';
+import type { AttachmentRef, ImportCandidate, ImportScan, ReportLine } from './import-types.ts';
 
 export const IMPORT_BATCH = 500;
+/** Attachment bytes one batch may carry (a single note with more still makes a batch of its own). */
+export const IMPORT_BATCH_BYTES = 64 * 1024 * 1024;
+
+type Planned = { candidate: ImportCandidate; write: ImportWrite };
+
+/** Consecutive slices of at most IMPORT_BATCH notes and, past the first note, IMPORT_BATCH_BYTES of files. */
+function batches(planned: readonly Planned[]): Planned[][] {
+  const out: Planned[][] = [];
+  let batch: Planned[] = [];
+  let bytes = 0;
+  const seen = new Set<string>();
+  for (const item of planned) {
+    const fresh = item.candidate.attachments.filter((a) => !seen.has(a.sha256));
+    const size = fresh.reduce((sum, a) => sum + a.size, 0);
+    if (batch.length > 0 && (batch.length >= IMPORT_BATCH || bytes + size > IMPORT_BATCH_BYTES)) {
+      out.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+    for (const a of fresh) seen.add(a.sha256);
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
+}
+
+/**
+ * The batch's files this device does not have yet, read again and checked against the hash the preview saw
+ * (a file changed since then stops the import rather than store other bytes than the note links to).
+ */
+async function loadFiles(
+  batch: readonly Planned[],
+  database: NotesDatabase,
+  maxBytes: number,
+): Promise<LocalAttachment[]> {
+  const wanted = new Map<string, AttachmentRef>();
+  for (const { candidate } of batch) for (const ref of candidate.attachments) wanted.set(ref.sha256, ref);
+  if (wanted.size === 0) return [];
+  const stored = new Set(
+    await database.attachments
+      .where('sha256')
+      .anyOf([...wanted.keys()])
+      .primaryKeys(),
+  );
+  const rows: LocalAttachment[] = [];
+  for (const ref of wanted.values()) {
+    if (stored.has(ref.sha256)) continue;
+    let row: LocalAttachment;
+    try {
+      const bytes = await ref.read();
+      const own =
+        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+          ? (bytes.buffer as ArrayBuffer)
+          : bytes.slice().buffer;
+      row = await prepareAttachment({ bytes: own, name: ref.name }, maxBytes);
+    } catch (error) {
+      const reason =
+        error instanceof AttachmentRefusedError
+          ? error.message
+          : `${ref.name} could not be read again (${error instanceof Error ? error.message : 'unreadable'})`;
+      throw new Error(reason);
+    }
+    if (row.sha256 !== ref.sha256) throw new Error(`${ref.name} changed since the preview`);
+    rows.push(row);
+  }
+  return rows;
+}
 
 export interface ImportPreview {
   fresh: number;
@@ -36,6 +108,11 @@ function withWarnings(message: string, candidate: ImportCandidate): string {
   return candidate.warnings.length === 0 ? message : `${message}; ${candidate.warnings.join('; ')}`;
 }
 
+function withFiles(message: string, candidate: ImportCandidate): string {
+  const count = candidate.attachments.length;
+  return count === 0 ? message : `${message} with ${count === 1 ? '1 attachment' : `${count} attachments`}`;
+}
+
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function runImport(
@@ -45,7 +122,7 @@ export async function runImport(
   database: NotesDatabase = db,
 ): Promise<ImportOutcome> {
   const lines: ReportLine[] = [];
-  const planned: { candidate: ImportCandidate; write: ImportWrite }[] = [];
+  const planned: Planned[] = [];
   for (const candidate of scan.candidates) {
     if (candidate.duplicateOf) {
       lines.push({
@@ -60,13 +137,17 @@ export async function runImport(
     }
   }
   const outcome: ImportOutcome = { lines, imported: 0, replaced: 0, error: null };
+  const maxBytes = await attachmentMaxBytes(database);
   onProgress(0, planned.length);
-  for (let start = 0; start < planned.length; start += IMPORT_BATCH) {
-    const batch = planned.slice(start, start + IMPORT_BATCH);
+  let start = 0;
+  for (const batch of batches(planned)) {
     try {
+      const files = await loadFiles(batch, database, maxBytes);
       await writeImportBatch(
         batch.map((p) => p.write),
         database,
+        new Date(),
+        files,
       );
     } catch (error) {
       outcome.error = `Import stopped after ${start} of ${planned.length} notes: ${error instanceof Error ? error.message : 'the browser database refused the write'}`;
@@ -85,18 +166,22 @@ export async function runImport(
         lines.push({
           source: candidate.source,
           status: 'imported',
-          message: withWarnings('imported', candidate),
+          message: withWarnings(withFiles('imported', candidate), candidate),
         });
       } else {
         outcome.replaced++;
         lines.push({
           source: candidate.source,
           status: 'replaced',
-          message: withWarnings('replaced the note already here (its text stays in History)', candidate),
+          message: withWarnings(
+            withFiles('replaced the note already here (its text stays in History)', candidate),
+            candidate,
+          ),
         });
       }
     }
-    onProgress(Math.min(start + batch.length, planned.length), planned.length);
+    start += batch.length;
+    onProgress(start, planned.length);
     await yieldToPage();
   }
   outcome.lines.push(...scan.problems);

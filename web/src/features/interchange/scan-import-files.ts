@@ -1,17 +1,24 @@
 // First step of an import: reads the chosen files (markdown files, a folder, zips, Evernote exports) into
-// candidates, with a report line for everything that is not a note, and matches each candidate against the
-// notes already here. Nothing is written yet: the owner sees the preview and chooses.
+// candidates, with a report line for everything that is not a note. The files a note links to are hashed and its
+// links rewritten to attachment addresses before each candidate is matched against the notes already here, so
+// a note exported with its images and imported again is recognised by its text. Nothing is written yet: the
+// owner sees the preview and chooses.
 
 import { parseMarkdownNote } from '@private-notes/shared/interchange/markdown-note';
 import { ExistingNotes } from '@private-notes/shared/interchange/match-key';
+import { attachmentMaxBytes } from '../../db/attachment-store.ts';
 import { db } from '../../db/db.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { ImportScan, ScanProgress } from './import-types.ts';
+import { attachVaultFiles, ImportVault } from './import-vault.ts';
 import { readEnex } from './read-enex.ts';
-import { decodeNoteText, isNoteFile, notANoteReason } from './read-text-file.ts';
+import { decodeNoteText, isNoteFile } from './read-text-file.ts';
 import { readZip } from './read-zip.ts';
+import { readZipDirectory, readZipEntry } from './zip-directory.ts';
 
 const PENDING = 'pending:';
+/** The vault of the loose files and chosen folders (each zip is a vault of its own). */
+const LOOSE = 'loose';
 
 /** A chosen file; `webkitRelativePath` is set when a folder was chosen. */
 export type ChosenFile = File;
@@ -35,7 +42,39 @@ async function readNoteFile(file: ChosenFile, scan: ImportScan): Promise<void> {
   // A loose file's own modification time is its best date when the text names none.
   const fileDate = file.lastModified > 0 ? new Date(file.lastModified).toISOString() : null;
   const note = { ...parsed.note, updatedAt: parsed.note.updatedAt ?? fileDate };
-  scan.candidates.push({ source: path, note, warnings: parsed.warnings, matchId: null });
+  scan.candidates.push({
+    source: path,
+    note,
+    warnings: parsed.warnings,
+    attachments: [],
+    origin: { vault: LOOSE, path },
+    matchId: null,
+  });
+}
+
+/** The zip's other files, readable one at a time through its table of contents. */
+async function zipVault(file: ChosenFile, others: readonly string[]): Promise<ImportVault> {
+  const label = (path: string) => `${file.name} › ${path}`;
+  let directory: Awaited<ReturnType<typeof readZipDirectory>>;
+  try {
+    directory = await readZipDirectory(file);
+  } catch (error) {
+    const vault = new ImportVault(
+      label,
+      `the zip's table of contents cannot be read: ${error instanceof Error ? error.message : 'damaged'}`,
+    );
+    for (const path of others)
+      vault.add({ path, size: 0, read: () => Promise.reject(new Error('unreadable')) });
+    return vault;
+  }
+  const vault = new ImportVault(label);
+  for (const path of others) {
+    const entry = directory.get(path);
+    if (entry) {
+      vault.add({ path, size: entry.size, read: () => readZipEntry(file, entry) });
+    }
+  }
+  return vault;
 }
 
 export async function scanImportFiles(
@@ -44,9 +83,11 @@ export async function scanImportFiles(
   database: NotesDatabase = db,
 ): Promise<ImportScan> {
   const scan: ImportScan = { candidates: [], problems: [] };
+  const maxBytes = await attachmentMaxBytes(database);
+  const vaults = new Map<string, ImportVault>([[LOOSE, new ImportVault((path) => path)]]);
   const bytesTotal = files.reduce((sum, file) => sum + file.size, 0);
   let bytesDone = 0;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     const current = pathOf(file);
     onProgress({ current, bytesDone, bytesTotal });
     const onBytes = (bytes: number) => {
@@ -54,12 +95,31 @@ export async function scanImportFiles(
       onProgress({ current, bytesDone, bytesTotal });
     };
     const start = bytesDone;
-    if (/\.zip$/i.test(file.name)) await readZip(file, scan, onBytes);
-    else if (/\.enex$/i.test(file.name)) await readEnex(file, scan, onBytes);
+    if (/\.zip$/i.test(file.name)) {
+      const key = `zip:${index}`;
+      const others = await readZip(file, scan, onBytes, key);
+      if (others.length > 0) vaults.set(key, await zipVault(file, others));
+    } else if (/\.enex$/i.test(file.name)) await readEnex(file, scan, onBytes, maxBytes);
     else if (isNoteFile(file.name)) await readNoteFile(file, scan);
-    else scan.problems.push({ source: current, status: 'skipped', message: notANoteReason(current) });
+    else {
+      const bytes = async () => new Uint8Array(await file.arrayBuffer());
+      vaults.get(LOOSE)!.add({ path: current, size: file.size, read: bytes });
+    }
     bytesDone = start + file.size;
   }
+  // Files linked from the notes: hashed one at a time, each once, the links pointed at the attachments.
+  const linked = scan.candidates.filter((c) => c.origin);
+  for (const [done, candidate] of linked.entries()) {
+    const { vault: key, path } = candidate.origin!;
+    const vault = vaults.get(key);
+    onProgress({
+      current: `Attachments of ${candidate.source} (${done + 1} of ${linked.length})`,
+      bytesDone,
+      bytesTotal,
+    });
+    await attachVaultFiles(candidate, vault ?? new ImportVault((p) => p), path, maxBytes);
+  }
+  for (const vault of vaults.values()) scan.problems.push(...vault.unusedFiles());
   onProgress({ current: '', bytesDone: bytesTotal, bytesTotal });
   const local = await database.notes.filter((note) => !note.deleted).toArray();
   const existing = new ExistingNotes(local);
