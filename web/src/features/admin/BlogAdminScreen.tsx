@@ -4,13 +4,11 @@
 // dialog once the list has loaded; closing it calls onEditHandled so the route can drop the parameter.
 import { Box, Button, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { BlogPost } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { PlusIcon } from '../notes/note-icons.tsx';
-import { AdminHeader } from './AdminHeader.tsx';
-import { MailIcon, UsersIcon } from './admin-icons.tsx';
+import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { MailBanner } from './mail/MailBanner.tsx';
 import { NewsletterDialog } from './newsletter/NewsletterDialog.tsx';
@@ -100,18 +98,8 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
   return (
     <Box maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="blog-admin">
       <AdminHeader title="Blog Administration" subtitle="Write, publish and manage your blog posts">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/outbox">
-            <MailIcon />
-            Outbox
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/subscribers">
-            <UsersIcon />
-            Manage Subscribers
-          </Link>
-        </Button>
+        <AdminScreenLink to="/admin/outbox" />
+        <AdminScreenLink to="/admin/subscribers" />
         <Button size="sm" onClick={() => setEditor({ kind: 'create' })}>
           <PlusIcon />
           Create New Post

@@ -2,7 +2,7 @@
 // virtualised table with its active switches and the unsubscribe confirmation, skeleton and empty states.
 // Search runs over a prebuilt lowercase index and renders through useDeferredValue, so typing stays
 // responsive with 10,000 subscribers.
-import { Badge, Box, Button, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
 import {
   activeSubscriberCount,
   type Subscriber,
@@ -11,14 +11,12 @@ import {
   subscribersCsv,
   subscribersCsvFileName,
 } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { subscribersQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { AdminHeader } from './AdminHeader.tsx';
-import { MailIcon } from './admin-icons.tsx';
+import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
 import { downloadTextFile } from './download-text-file.ts';
 import { MailBanner } from './mail/MailBanner.tsx';
 import { SubscribersEmptyState } from './SubscribersEmptyState.tsx';
@@ -96,12 +94,7 @@ export function SubscribersAdminScreen() {
       data-table-search={deferredSearch}
     >
       <AdminHeader title="Newsletter Subscribers" subtitle="Manage subscribers and engagement metrics">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/outbox">
-            <MailIcon />
-            Outbox
-          </Link>
-        </Button>
+        <AdminScreenLink to="/admin/outbox" />
       </AdminHeader>
 
       <MailBanner />

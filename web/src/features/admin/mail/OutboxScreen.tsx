@@ -3,12 +3,10 @@
 // in use with its Verify / Send a test buttons, and the capture banner.
 import { Badge, Box, Button, Grid, HStack, Skeleton, Text } from '@chakra-ui/react';
 import type { OutboxMessage } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { useQuery } from '../../../api/use-query.ts';
-import { AdminHeader } from '../AdminHeader.tsx';
-import { UsersIcon } from '../admin-icons.tsx';
+import { AdminHeader, AdminScreenLink } from '../AdminHeader.tsx';
 import { MailBanner } from './MailBanner.tsx';
 import { MailTransportPanel } from './MailTransportPanel.tsx';
 import { MAIL_STATUS_KEY, OUTBOX_KEY, outboxQuery } from './mail-queries.ts';
@@ -35,15 +33,8 @@ export function OutboxScreen({ selectedId, onSelect }: Props) {
   return (
     <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="outbox-screen">
       <AdminHeader title="Outbox" subtitle="Every e-mail the site sent or is holding back">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/blog/admin">Blog Admin</Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/subscribers">
-            <UsersIcon />
-            Manage Subscribers
-          </Link>
-        </Button>
+        <AdminScreenLink to="/blog/admin" />
+        <AdminScreenLink to="/admin/subscribers" />
         <Button size="sm" variant="outline" loading={query.isFetching} onClick={refresh}>
           Refresh
         </Button>
