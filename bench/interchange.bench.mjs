@@ -141,7 +141,11 @@ function countIndexedDbRequests() {
     if (transaction.mode === 'readwrite') {
       const opened = performance.now();
       transaction.addEventListener('complete', () =>
-        writes.push({ stores: [...transaction.objectStoreNames].join('+'), opened, closed: performance.now() }),
+        writes.push({
+          stores: [...transaction.objectStoreNames].join('+'),
+          opened,
+          closed: performance.now(),
+        }),
       );
     }
     return transaction;
