@@ -72,5 +72,9 @@ export class NotesDatabase extends Dexie {
     this.version(4).stores({ notices: '++id, noteId', deletions: 'serverId, deletedAt' });
     // v5 (attachments): files by hash, and their upload queue beside the notes outbox.
     this.version(5).stores({ attachments: 'sha256, createdAt', uploads: '++seq, &sha256' });
+    // v6: both queues indexed on `error`. IndexedDB leaves a null out of an index, so the index holds only the
+    // refused entries: the sync status reads those and a count, never the whole queue (10,000 imported notes
+    // queue 10,000 entries, and the status is read again after every write to the queue).
+    this.version(6).stores({ outbox: '++seq, &noteId, serverId, error', uploads: '++seq, &sha256, error' });
   }
 }

@@ -1,6 +1,7 @@
 // The write functions against real IndexedDB semantics: note and outbox change together, edits coalesce.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readQueueSummary } from '../sync/queue-summary.ts';
 import { NotesDatabase } from './notes-database.ts';
 import { createNote, deleteNote, retryChange, updateNote } from './notes-store.ts';
 
@@ -128,5 +129,49 @@ describe('schema migration', () => {
     expect(old?.syncError).toBeNull();
     await db.notes.update('old', { tags: ['x'] });
     expect(await db.notes.where('tags').equals('x').count()).toBe(1);
+  });
+
+  it('upgrades a version 5 database: refused queue entries are found through the error index, ready ones counted', async () => {
+    const name = `migrate-${Math.random()}`;
+    const { Dexie } = await import('dexie');
+    const v5 = new Dexie(name);
+    v5.version(5).stores({
+      notes: 'id, serverId, updatedAt, createdAt, deleted, syncState, *tags',
+      outbox: '++seq, &noteId, serverId',
+      drafts: 'id',
+      flashcards: 'id, noteId',
+      keyPoints: 'id, noteId',
+      reviews: '++id, &uid, cardId, noteId, reviewedAt',
+      syncMeta: 'key',
+      notices: '++id, noteId',
+      deletions: 'serverId, deletedAt',
+      attachments: 'sha256, createdAt',
+      uploads: '++seq, &sha256',
+    });
+    const queuedAt = '2024-05-01T10:00:00.000Z';
+    await v5.table('outbox').bulkAdd([
+      { noteId: 'a', op: 'create', serverId: null, rev: 1, queuedAt, error: null },
+      { noteId: 'b', op: 'update', serverId: 7, rev: 2, queuedAt, error: '400: title: too long' },
+      { noteId: 'c', op: 'create', serverId: null, rev: 1, queuedAt, error: null },
+    ]);
+    await v5.table('uploads').bulkAdd([
+      { sha256: 'f1', name: 'big.pdf', queuedAt, error: '413: too large' },
+      { sha256: 'f2', name: 'small.png', queuedAt, error: null },
+    ]);
+    v5.close();
+    const db = new NotesDatabase(name);
+    open.push(db);
+    const outbox = await readQueueSummary(db, db.outbox);
+    expect(outbox).toMatchObject({
+      count: 3,
+      lastSeq: 3,
+      refused: [{ noteId: 'b', error: '400: title: too long' }],
+    });
+    const uploads = await readQueueSummary(db, db.uploads);
+    expect(uploads).toMatchObject({ count: 2, lastSeq: 2, refused: [{ sha256: 'f1' }] });
+    expect(uploads.refused).toHaveLength(1);
+    // A retry clears the refusal: the entry leaves the index.
+    await retryChange('b', db);
+    expect((await readQueueSummary(db, db.outbox)).refused).toEqual([]);
   });
 });

@@ -10,6 +10,13 @@ import { pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { pushUploads } from './push-uploads.ts';
 import {
+  EMPTY_QUEUE,
+  type QueueSummary,
+  queueSignature,
+  readQueueSummary,
+  readyCount,
+} from './queue-summary.ts';
+import {
   createBytesRequest,
   createSyncRequest,
   type HttpOptions,
@@ -76,8 +83,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let paused = false;
   let failures = 0;
   let lastError: string | null = null;
-  let outbox: OutboxEntry[] = [];
-  let uploads: UploadEntry[] = [];
+  // Summaries, not the queues themselves: see queue-summary.ts.
+  let outbox: QueueSummary<OutboxEntry> = EMPTY_QUEUE;
+  let uploads: QueueSummary<UploadEntry> = EMPTY_QUEUE;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerDueAt = 0;
   let retryAt: number | null = null;
@@ -89,13 +97,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
-    const failed = outbox.flatMap((entry) =>
+    const failed = outbox.refused.flatMap((entry) =>
       entry.error ? [{ noteId: entry.noteId, op: entry.op, error: entry.error }] : [],
     );
-    const refusedUploads = uploads.flatMap((entry) =>
+    const refusedUploads = uploads.refused.flatMap((entry) =>
       entry.error ? [{ sha256: entry.sha256, name: entry.name, error: entry.error }] : [],
     );
-    const uploadsPending = uploads.length - refusedUploads.length;
+    const uploadsPending = uploads.count - refusedUploads.length;
     const computed: SyncStatus['kind'] =
       kind ??
       (!isOnline()
@@ -106,12 +114,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
             ? 'syncing'
             : failed.length > 0 || refusedUploads.length > 0 || lastError
               ? 'error'
-              : outbox.length > 0 || uploadsPending > 0
+              : outbox.count > 0 || uploadsPending > 0
                 ? 'pending'
                 : 'synced');
     status = {
       kind: computed,
-      pending: outbox.length,
+      pending: outbox.count,
       failed,
       uploadsPending,
       refusedUploads,
@@ -122,9 +130,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     for (const listener of listeners) listener(status);
   }
 
-  async function refreshOutbox(): Promise<void> {
-    outbox = await db.outbox.toArray();
-    uploads = await db.uploads.toArray();
+  async function refreshQueues(): Promise<void> {
+    outbox = await readQueueSummary(db, db.outbox);
+    uploads = await readQueueSummary(db, db.uploads);
   }
 
   /** Run `fn` at most `delay` ms from now; an earlier schedule wins. */
@@ -200,7 +208,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         } while (again && result === 'synced');
       } finally {
         running = null;
-        await refreshOutbox();
+        await refreshQueues();
         publish();
       }
       return result;
@@ -210,24 +218,27 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return current;
   }
 
-  function onOutboxChange(entries: OutboxEntry[]): void {
+  /**
+   * A change queued, removed, refused or retried (an edit of a note already queued bumps its entry's rev only;
+   * that entry is ready already, so a push is on its way or the round in flight sends it again).
+   */
+  function onOutboxChange(summary: QueueSummary<OutboxEntry>): void {
     const before = outbox;
-    outbox = entries;
+    outbox = summary;
     publish(running ? 'syncing' : undefined);
-    const changed =
-      entries.length !== before.length || entries.some((entry, index) => entry.rev !== before[index]?.rev);
-    const ready = entries.some((entry) => entry.error === null);
-    if (changed && ready && !paused) schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
+    const changed = queueSignature(summary) !== queueSignature(before);
+    if (changed && readyCount(summary) > 0 && !paused)
+      schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
   }
 
-  function onUploadsChange(entries: UploadEntry[]): void {
+  /** A file queued (a higher seq) or a refused one retried (more ready than before). */
+  function onUploadsChange(summary: QueueSummary<UploadEntry>): void {
     const before = uploads;
-    uploads = entries;
+    uploads = summary;
     publish(running ? 'syncing' : undefined);
-    const added = entries.some(
-      (entry) => entry.error === null && !before.some((b) => b.seq === entry.seq && !b.error),
-    );
-    if (added && !paused) schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
+    const added = (summary.lastSeq ?? 0) > (before.lastSeq ?? 0) || readyCount(summary) > readyCount(before);
+    if (added && readyCount(summary) > 0 && !paused)
+      schedule(Math.max(debounceMs, retryAt ? retryAt - Date.now() : 0));
   }
 
   function onWake(): void {
@@ -241,11 +252,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     start() {
       if (started) return;
       started = true;
-      outboxSubscription = liveQuery(() => db.outbox.toArray()).subscribe({
+      outboxSubscription = liveQuery(() => readQueueSummary(db, db.outbox)).subscribe({
         next: onOutboxChange,
         error: () => {},
       });
-      uploadsSubscription = liveQuery(() => db.uploads.toArray()).subscribe({
+      uploadsSubscription = liveQuery(() => readQueueSummary(db, db.uploads)).subscribe({
         next: onUploadsChange,
         error: () => {},
       });

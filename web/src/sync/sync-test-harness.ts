@@ -129,7 +129,8 @@ export async function localSummary(device: Device): Promise<string[]> {
 export interface SyncFixture {
   readonly server: TestServer;
   readonly cookie: string;
-  device(): Device;
+  /** `overrides` reach the engine as given (see makeDevice). */
+  device(overrides?: Partial<SyncEngineOptions>): Device;
 }
 
 /** Registers the per-test server and device clean-up in the calling test file. */
@@ -155,8 +156,8 @@ export function setUpSyncFixture(): SyncFixture {
     get cookie() {
       return cookie;
     },
-    device() {
-      const made = makeDevice(server, cookie);
+    device(overrides = {}) {
+      const made = makeDevice(server, cookie, undefined, overrides);
       devices.push(made);
       return made;
     },

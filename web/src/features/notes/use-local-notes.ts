@@ -1,8 +1,10 @@
-// The notes screen's data: every live note from the local database, kept current by a live query. Undefined
+// The notes screen's data: every live note from the local database, kept current by live queries. Undefined
 // only while the database opens; never waits on the network.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { coalescedLiveRead } from './coalesced-live-read.ts';
 
 // Opening IndexedDB takes a moment: start when the notes code loads, while React and the UI kit still render,
 // rather than when the screen first asks. A failure is reported by the queries themselves.
@@ -13,15 +15,25 @@ export type LocalNotesResult = { notes: LocalNote[]; error: null } | { notes: un
 /** SPEC section 8: what a failed read of the notes says (the browser refused the database, e.g. storage off). */
 export const NOTES_FETCH_ERROR = 'Failed to fetch notes';
 
+/**
+ * Every live note, read again after changes, but once per burst of writes rather than once per write (an import
+ * writes 500 notes at a time; see coalesced-live-read.ts).
+ */
 export function useLocalNotes(start = true): LocalNotesResult | undefined {
-  return useLiveQuery(async (): Promise<LocalNotesResult | undefined> => {
-    if (!start) return undefined;
-    try {
-      return { notes: await db.notes.where('deleted').equals(0).toArray(), error: null };
-    } catch {
-      return { notes: undefined, error: NOTES_FETCH_ERROR };
+  const [result, setResult] = useState<LocalNotesResult | undefined>(undefined);
+  useEffect(() => {
+    if (!start) {
+      setResult(undefined);
+      return;
     }
+    return coalescedLiveRead({
+      watch: () => db.notes.count(),
+      read: () => db.notes.where('deleted').equals(0).toArray(),
+      onResult: (notes) => setResult({ notes, error: null }),
+      onError: () => setResult({ notes: undefined, error: NOTES_FETCH_ERROR }),
+    });
   }, [start]);
+  return result;
 }
 
 export function useLocalNote(id: string | null): LocalNote | undefined {
