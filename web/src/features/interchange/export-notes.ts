@@ -141,7 +141,8 @@ export async function exportNotes(
     missing: zip.missing.map((sha256) => ({
       sha256,
       name: linkNames.get(sha256) ?? sha256.slice(0, 12),
-      notes: users.get(sha256) ?? [],
+      // In title order, whatever order the notes were read in: the summary reads the same every time.
+      notes: [...(users.get(sha256) ?? [])].sort((a, b) => a.localeCompare(b)),
     })),
     withPostLinks: links !== null,
   };
