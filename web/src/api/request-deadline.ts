@@ -33,6 +33,11 @@ export interface Deadline {
   signal: AbortSignal;
   /** Why the request was aborted, or null while it has not been. */
   ended(): DeadlineEnd | null;
+  /**
+   * Starts the clock again for a body of `bytes` still to come (a file download once its headers arrived):
+   * the base timeout plus the allowance for that many bytes, from now.
+   */
+  restart(bytes: number): void;
   /** Call once the answer has been read in full (or the request failed): stops the timer and listeners. */
   clear(): void;
 }
@@ -56,7 +61,7 @@ export function startDeadline(options: DeadlineOptions = {}): Deadline {
     end = why;
     controller.abort(why === 'caller' ? options.signal?.reason : new DOMException(why, 'AbortError'));
   };
-  const timer = setTimeout(() => abort('timeout'), requestTimeout(options));
+  let timer = setTimeout(() => abort('timeout'), requestTimeout(options));
   const onCaller = () => abort('caller');
   const onOffline = () => abort('offline');
   const caller = options.signal ?? null;
@@ -67,6 +72,11 @@ export function startDeadline(options: DeadlineOptions = {}): Deadline {
   return {
     signal: controller.signal,
     ended: () => end,
+    restart(bytes) {
+      if (end) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => abort('timeout'), requestTimeout({ ...options, bodyBytes: bytes }));
+    },
     clear() {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCaller);

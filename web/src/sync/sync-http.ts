@@ -122,48 +122,66 @@ export type BytesRequest = (
   body?: ArrayBuffer,
 ) => Promise<BytesAnswer>;
 
-/** The attachments' HTTP seam: raw bytes up and down, the same error handling as createSyncRequest. */
+/**
+ * The attachments' HTTP seam: raw bytes up and down, with the same deadline and error handling as
+ * createSyncRequest. An upload gets time for its body; a download gets time for the body its headers
+ * announce, from when they arrive, so a large file on a slow link is not cut off while a stalled one is.
+ */
 export function createBytesRequest(options: HttpOptions = {}): BytesRequest {
   const baseUrl = options.baseUrl ?? '';
   return async (method, path, body) => {
     const doFetch = options.fetch ?? globalThis.fetch;
-    let response: Response;
+    const deadline = startDeadline({
+      timeoutMs: options.timeoutMs,
+      bodyBytes: body?.byteLength ?? 0,
+      bytesPerSecond: options.uploadBytesPerSecond,
+    });
+    const failed = () =>
+      new TransientSyncError(deadline.ended() === 'timeout' ? REQUEST_TIMEOUT_ERROR : NETWORK_ERROR);
     try {
-      response = await doFetch(baseUrl + path, {
-        method,
-        credentials: 'include',
-        cache: 'no-store',
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/octet-stream' }),
-          ...(options.headers?.() ?? {}),
-        },
-        body,
-      });
-    } catch {
-      throw new TransientSyncError(NETWORK_ERROR);
-    }
-    const json = (response.headers.get('content-type') ?? '').includes('json');
-    let bytes: ArrayBuffer | null = null;
-    let parsed: unknown = '';
-    try {
-      if (method === 'HEAD') {
-        // no body
-      } else if (response.ok && !json) bytes = await response.arrayBuffer();
-      else {
-        const text = await response.text();
-        parsed = text;
-        if (json && text) parsed = JSON.parse(text);
+      let response: Response;
+      try {
+        response = await doFetch(baseUrl + path, {
+          method,
+          credentials: 'include',
+          cache: 'no-store',
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/octet-stream' }),
+            ...(options.headers?.() ?? {}),
+          },
+          body,
+          signal: deadline.signal,
+        });
+      } catch {
+        throw failed();
       }
-    } catch (error) {
-      if (error instanceof SyntaxError) parsed = '';
-      else throw new TransientSyncError(NETWORK_ERROR);
+      const json = (response.headers.get('content-type') ?? '').includes('json');
+      let bytes: ArrayBuffer | null = null;
+      let parsed: unknown = '';
+      try {
+        if (method === 'HEAD') {
+          // no body
+        } else if (response.ok && !json) {
+          deadline.restart(Number(response.headers.get('content-length')) || 0);
+          bytes = await response.arrayBuffer();
+        } else {
+          const text = await response.text();
+          parsed = text;
+          if (json && text) parsed = JSON.parse(text);
+        }
+      } catch (error) {
+        if (error instanceof SyntaxError) parsed = '';
+        else throw failed();
+      }
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        body: parsed,
+        headers: response.headers,
+        bytes,
+      };
+    } finally {
+      deadline.clear();
     }
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      body: parsed,
-      headers: response.headers,
-      bytes,
-    };
   };
 }

@@ -32,9 +32,6 @@ export interface ExportResult {
   withPostLinks: boolean;
 }
 
-/** A download that takes longer than this is given up (the file is then listed as missing). */
-const DOWNLOAD_TIMEOUT_MS = 60_000;
-
 /** Post addresses by the server id of the note each was made from; null when the server cannot be reached. */
 async function postLinks(origin: string): Promise<Map<number, string> | null> {
   try {
@@ -73,12 +70,8 @@ function attachmentLoader(
     if (row) return { name: row.name, bytes: new Uint8Array(row.bytes) };
     if (!serverReachable) return null;
     try {
-      const answer = await Promise.race([
-        bytesRequest('GET', API.attachment(sha256)),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('timed out')), DOWNLOAD_TIMEOUT_MS),
-        ),
-      ]);
+      // The request ends on its own deadline (sync-http.ts): a server that never answers fails it.
+      const answer = await bytesRequest('GET', API.attachment(sha256));
       if (answer.status !== 200 || !answer.bytes) return null;
       if ((await sha256Hex(answer.bytes)) !== sha256) return null;
       const name =
