@@ -9,6 +9,19 @@ import { adminUrl, createTestDatabase, dropTestDatabase } from '../test-database
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
+
+/** The smallest note record the store accepts, with its title as its client id. */
+const bareNote = (title: string, seq: number) => ({
+  title,
+  content: '',
+  tags: [],
+  userId: 1,
+  version: 1,
+  clientId: title,
+  createdAt: '',
+  updatedAt: '',
+  seq,
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -152,28 +165,8 @@ describe('PostgreSQL lost mid-run', () => {
     const seqBefore = s.handle.store.seq;
 
     const write = s.handle.store.write((tx) => {
-      tx.insert('notes', {
-        title: 'a',
-        content: '',
-        tags: [],
-        userId: 1,
-        version: 1,
-        clientId: 'a',
-        createdAt: '',
-        updatedAt: '',
-        seq: tx.seq,
-      });
-      tx.insert('notes', {
-        title: 'b',
-        content: '',
-        tags: [],
-        userId: 1,
-        version: 1,
-        clientId: 'b',
-        createdAt: '',
-        updatedAt: '',
-        seq: tx.seq,
-      });
+      tx.insert('notes', bareNote('a', tx.seq));
+      tx.insert('notes', bareNote('b', tx.seq));
       return 'written';
     });
     await expect(write).rejects.toThrow(/injected failure/);
@@ -187,17 +180,7 @@ describe('PostgreSQL lost mid-run', () => {
 
     await client.query('DROP TRIGGER refuse ON store_head');
     await s.handle.store.write((tx) => {
-      tx.insert('notes', {
-        title: 'a',
-        content: '',
-        tags: [],
-        userId: 1,
-        version: 1,
-        clientId: 'a',
-        createdAt: '',
-        updatedAt: '',
-        seq: tx.seq,
-      });
+      tx.insert('notes', bareNote('a', tx.seq));
     });
     expect(await count(direct, "SELECT count(*) AS n FROM store_docs WHERE collection = 'notes'")).toBe(1);
   });
