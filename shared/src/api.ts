@@ -12,6 +12,12 @@ export const API = {
   noteChanges: '/api/notes/changes',
   noteRevisions: (noteId: number) => `/api/notes/${noteId}/revisions`,
   noteRevision: (noteId: number, revisionId: number) => `/api/notes/${noteId}/revisions/${revisionId}`,
+  /** GET the Trash (deleted notes kept 30 days), DELETE to empty it. */
+  trash: '/api/trash',
+  /** DELETE: remove one note and its revisions for good. */
+  trashedNote: (id: number) => `/api/trash/${id}`,
+  /** POST: bring a deleted note back with its history. */
+  trashRestore: (id: number) => `/api/trash/${id}/restore`,
   suggestTags: '/api/notes/suggest-tags',
   extractInsights: '/api/notes/extract-insights',
   generateFlashcards: '/api/notes/generate-flashcards',

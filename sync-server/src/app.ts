@@ -19,6 +19,7 @@ import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts'
 import { originCheck } from './http/origin-check.ts';
 import { createServerLog, type LogDestination, RequestLog } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { HistoryUpkeep } from './jobs/history-upkeep.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
@@ -37,6 +38,7 @@ import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
 import { createSettingsRouter } from './routes/settings.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
+import { createTrashRouter } from './routes/trash.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
 import { ExplanationService } from './services/explanation-service.ts';
@@ -44,6 +46,7 @@ import { NoteService } from './services/note-service.ts';
 import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
+import { TrashService } from './services/trash-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
 
@@ -53,6 +56,10 @@ export interface Services {
   sessions: SessionService;
   notes: NoteService;
   revisions: RevisionService;
+  /** Deleted notes, kept TRASH_DAYS with their revisions. */
+  trash: TrashService;
+  /** Thinning and retention of revisions, purge of the Trash: a recurring job (jobs/history-upkeep.ts). */
+  historyUpkeep: HistoryUpkeep;
   settings: SettingsService;
   blog: BlogService;
   comments: CommentService;
@@ -104,11 +111,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     settings,
     subscribers,
   });
+  const revisions = new RevisionService(store, config.revisionRetentionDays);
+  const trash = new TrashService(store);
   const services: Services = {
     users: new UserService(store),
     sessions,
     notes: new NoteService(store),
-    revisions: new RevisionService(store, config.revisionRetentionDays),
+    revisions,
+    trash,
+    historyUpkeep: new HistoryUpkeep(store, mail.jobs, revisions, trash),
     settings,
     blog,
     comments: new CommentService(store),
@@ -132,10 +143,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
   await sessions.purgeExpired();
-  await services.revisions.pruneExpired();
-  // Revisions past their retention go daily too; answers never show them even between prunes.
-  const pruneTimer = setInterval(() => void services.revisions.pruneExpired().catch(() => {}), 86_400_000);
-  pruneTimer.unref();
+  // Revisions past their retention, thinning and the Trash's purge: hourly, on the job runner (started below
+  // with the mail module's); answers never show expired revisions or notes even between runs.
+  await services.historyUpkeep.ensureScheduled();
 
   const auth = createAuth(store, sessions);
   const deps: Deps = { config, store, auth, services };
@@ -158,6 +168,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself
   app.use(createNotesRouter(deps));
+  app.use(createTrashRouter(deps));
   app.use(createReviewsRouter(deps));
   app.use(createBlogRouter(deps));
   app.use(createAdminBlogRouter(deps));
@@ -200,7 +211,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   await mail.start();
   async function close(): Promise<void> {
-    clearInterval(pruneTimer);
     stopGc();
     await mail.stop();
     await services.blog.flushViews().catch(() => {});

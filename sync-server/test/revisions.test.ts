@@ -1,4 +1,5 @@
-// Revision history over real HTTP: when revisions are kept, what they hold, retention, and deletes taking them.
+// Revision history over real HTTP: when revisions are kept, what they hold, thinning, retention, and the
+// Trash keeping them until a note is deleted forever.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -35,25 +36,29 @@ async function edit(id: number, body: Record<string, unknown>) {
 async function revisions(id: number) {
   const res = await s.api('GET', `/api/notes/${id}/revisions`, { cookie });
   expect(res.status).toBe(200);
-  return res.body as Array<{ id: number; version: number; reason: string; title: string }>;
+  return res.body as Array<{ id: number; version: number; reason: string; title: string; createdAt: string }>;
 }
 
 describe('keeping revisions', () => {
-  it('keeps the replaced text at most every 10 minutes of editing', async () => {
+  it('keeps the version before every save (the "Tomatoes" case), and nothing for a save that changes nothing', async () => {
     advance(0);
     const note = await create('Essay', 'draft one');
-    await edit(note.id, { content: 'draft two', baseVersion: 1 }); // first edit: v1 kept
+    await edit(note.id, { content: 'draft two', baseVersion: 1 });
     advance(3 * MINUTE);
-    await edit(note.id, { content: 'draft three', baseVersion: 2 }); // 3 min later: nothing kept
-    advance(11 * MINUTE);
-    await edit(note.id, { content: 'draft four', baseVersion: 3 }); // 14 min after the first: v3 kept
+    await edit(note.id, { content: 'draft two\nTomatoes', baseVersion: 2 }); // 3 min later: v2 kept too
+    advance(9 * MINUTE);
+    await edit(note.id, { content: 'Shopping: bread', baseVersion: 3 }); // a rewrite: v3 (with Tomatoes) pinned
+    await edit(note.id, { content: 'Shopping: bread', baseVersion: 4 }); // no change: nothing kept
     const list = await revisions(note.id);
     expect(list.map((r) => [r.version, r.reason])).toEqual([
-      [3, 'edit'],
+      [3, 'rewrite'],
+      [2, 'edit'],
       [1, 'edit'],
     ]);
     expect(list[0]).not.toHaveProperty('content');
-    const one = await s.api('GET', `/api/notes/${note.id}/revisions/${list[1]!.id}`, { cookie });
+    const tomatoes = await s.api('GET', `/api/notes/${note.id}/revisions/${list[0]!.id}`, { cookie });
+    expect(tomatoes.body.content).toBe('draft two\nTomatoes');
+    const one = await s.api('GET', `/api/notes/${note.id}/revisions/${list[2]!.id}`, { cookie });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({
       noteId: note.id,
@@ -89,16 +94,52 @@ describe('keeping revisions', () => {
     expect(bad.body.message).toMatch(/^reason: /);
   });
 
-  it('a delete takes the revisions with it; a note restored by a later edit starts a fresh history', async () => {
+  // Intentionally new with the Trash: a delete keeps the revisions, so a note coming back has its history.
+  it('a delete keeps the revisions while the note is in the Trash; a note restored by a later edit has its history', async () => {
     advance(0);
     const note = await create('Gone', 'g1');
     await edit(note.id, { content: 'g2', baseVersion: 1 });
     expect(await revisions(note.id)).toHaveLength(1);
     expect((await s.api('DELETE', `/api/notes/${note.id}?version=2`, { cookie })).status).toBe(204);
-    expect(s.handle.store.filter('noteRevisions', (r) => r.noteId === note.id)).toEqual([]);
+    expect(s.handle.store.filter('noteRevisions', (r) => r.noteId === note.id)).toHaveLength(1);
     expect((await s.api('GET', `/api/notes/${note.id}/revisions`, { cookie })).status).toBe(404);
     await edit(note.id, { title: 'Gone', content: 'g3', baseVersion: 2 });
-    expect(await revisions(note.id)).toEqual([]);
+    // v1 from before, and the text it held in the Trash (v2), kept before the edit replaced it.
+    expect((await revisions(note.id)).map((r) => r.version)).toEqual([2, 1]);
+  });
+});
+
+describe('thinning, in the background job', () => {
+  it('keeps every save for a day, then the newest of each hour, then of each day; pinned ones always', async () => {
+    advance(0);
+    const note = await create('Diary', 'entry 0');
+    let version = 1;
+    // 12 saves 10 minutes apart (two hours), and a rewrite in the middle.
+    for (let i = 1; i <= 12; i++) {
+      advance(10 * MINUTE);
+      const content = i === 6 ? 'all new text, nothing of before' : `entry ${'+'.repeat(i)}`;
+      version = (await edit(note.id, { content, baseVersion: version })).version;
+    }
+    const all = await revisions(note.id);
+    expect(all).toHaveLength(12);
+    await s.handle.services.historyUpkeep.runNow();
+    expect(await revisions(note.id)).toHaveLength(12); // under a day old: all kept
+
+    advance(2 * 24 * 60 * MINUTE);
+    await s.handle.services.historyUpkeep.runNow();
+    const hourly = await revisions(note.id);
+    const hours = new Set(hourly.filter((r) => r.reason === 'edit').map((r) => r.createdAt.slice(0, 13)));
+    expect(hourly.filter((r) => r.reason === 'edit')).toHaveLength(hours.size); // one per hour
+    expect(hourly.some((r) => r.reason === 'rewrite')).toBe(true);
+    expect(hourly.length).toBeLessThan(12);
+    // The newest save of the newest hour is the one kept.
+    expect(hourly[0]!.version).toBe(all[0]!.version);
+
+    advance(8 * 24 * 60 * MINUTE);
+    await s.handle.services.historyUpkeep.runNow();
+    const daily = await revisions(note.id);
+    // The save after the rewrite replaced nearly all of its text too: both versions are pinned.
+    expect(daily.map((r) => r.reason).sort()).toEqual(['edit', 'rewrite', 'rewrite']);
   });
 });
 

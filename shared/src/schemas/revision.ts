@@ -2,20 +2,20 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema } from './common.ts';
 
-/** Why a revision was kept: time passed since the last one, or the note was about to be overwritten. */
-export const REVISION_REASONS = ['edit', 'overwrite', 'restore', 'import', 'conflict'] as const;
+/**
+ * Why a revision was kept: the note was saved again (`edit`), the save rewrote most of the text (`rewrite`,
+ * see isLargeRewrite), or the note was about to be overwritten wholesale. Every reason but `edit` is pinned:
+ * thinning never removes it (rules/thin-revisions.ts).
+ */
+export const REVISION_REASONS = ['edit', 'rewrite', 'overwrite', 'restore', 'import', 'conflict'] as const;
 export const RevisionReasonSchema = z.enum(REVISION_REASONS);
 export type RevisionReason = z.infer<typeof RevisionReasonSchema>;
 
-/**
- * Writes that replace a note's text wholesale: the previous text is always kept first. An `edit` is kept only
- * when the last revision is older than REVISION_INTERVAL_MS.
- */
+/** Writes that replace a note's text wholesale, as the client names them on PUT. */
 export const OVERWRITE_REASONS = ['restore', 'import', 'conflict'] as const;
 export const OverwriteReasonSchema = z.enum(OVERWRITE_REASONS);
 export type OverwriteReason = z.infer<typeof OverwriteReasonSchema>;
 
-export const REVISION_INTERVAL_MS = 10 * 60 * 1000;
 export const REVISION_RETENTION_DAYS_DEFAULT = 90;
 
 export const RevisionSummarySchema = z.object({

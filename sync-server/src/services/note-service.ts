@@ -1,5 +1,6 @@
 // The rules of private notes: per-user lists and filters, idempotent creates, versioned updates,
-// tombstoned deletes and the changes feed the sync engine pulls from.
+// deletes into the Trash (a tombstone holding the note; see trash-service.ts) and the changes feed the sync
+// engine pulls from.
 import {
   type DateRange,
   DEFAULT_NOTE_TITLE,
@@ -10,8 +11,8 @@ import {
 } from '@private-notes/shared';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
-import type { NoteRecord, NoteTombstoneRecord, Store, WriteTx } from '../storage/index.ts';
-import { keepRevisionBefore, removeRevisionsOf } from './revision-service.ts';
+import type { NoteRecord, NoteTombstoneRecord, Store, TrashSnapshot, WriteTx } from '../storage/index.ts';
+import { keepRevisionBefore } from './revision-service.ts';
 
 export interface NoteListFilter {
   search?: string;
@@ -41,27 +42,54 @@ function uniqueTags(tags: readonly string[]): string[] {
 
 /**
  * Brings a deleted note back under its id with the edit's fields, a version above any it had, and its
- * client id (so every device maps it to the row it knew). The tombstone goes, so the feed lists the note.
+ * client id (so every device maps it to the row it knew). The tombstone goes, so the feed lists the note;
+ * the note's revisions stayed while it was in the Trash, so its history comes back with it, and the text
+ * it held in the Trash is kept as one more revision when the edit replaces it.
  */
 function restore(
   tx: WriteTx,
   tombstone: NoteTombstoneRecord,
   input: z.output<typeof NoteUpdateSchema>,
 ): NoteRecord {
-  const now = new Date().toISOString();
+  const now = new Date();
+  const at = now.toISOString();
   tx.remove('noteTombstones', tombstone.id);
-  return tx.insert('notes', {
-    id: tombstone.id,
+  const next = {
     title: input.title?.trim() || DEFAULT_NOTE_TITLE,
     content: input.content ?? '',
     tags: uniqueTags(input.tags ?? []),
-    createdAt: tombstone.createdAt ?? now,
-    updatedAt: now,
+  };
+  let revisedAt: string | undefined;
+  if (tombstone.trash && tombstone.version !== undefined) {
+    revisedAt = keepRevisionBefore(tx, trashedNote(tombstone, tombstone.trash), null, now, next);
+  }
+  return tx.insert('notes', {
+    id: tombstone.id,
+    ...next,
+    createdAt: tombstone.createdAt ?? at,
+    updatedAt: at,
     userId: tombstone.userId,
     version: Math.max(tombstone.version ?? 0, input.baseVersion ?? 0) + 1,
     clientId: tombstone.clientId,
     seq: tx.seq,
+    revisedAt,
   });
+}
+
+/** The note a Trash tombstone holds, as a record (for keeping it as a revision or putting it back). */
+export function trashedNote(tombstone: NoteTombstoneRecord, trash: TrashSnapshot): NoteRecord {
+  return {
+    id: tombstone.id,
+    userId: tombstone.userId,
+    clientId: tombstone.clientId,
+    title: trash.title,
+    content: trash.content,
+    tags: [...trash.tags],
+    createdAt: tombstone.createdAt ?? trash.updatedAt,
+    updatedAt: trash.updatedAt,
+    version: tombstone.version ?? 1,
+    seq: tombstone.seq,
+  };
 }
 
 export class NoteService {
@@ -151,18 +179,22 @@ export class NoteService {
         throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
       }
       const now = new Date();
+      const next = {
+        title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
+        content: input.content,
+        tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
+      };
       // An update without a base version overwrites whatever is there, so the text it replaces is kept too.
       const revisedAt = keepRevisionBefore(
         tx,
         existing,
         input.reason ?? (input.baseVersion === undefined ? 'overwrite' : null),
         now,
+        next,
       );
       const record = tx.update('notes', id, {
         revisedAt,
-        title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
-        content: input.content,
-        tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
+        ...next,
         updatedAt: now.toISOString(),
         version: existing.version + 1,
         seq: tx.seq,
@@ -172,9 +204,11 @@ export class NoteService {
   }
 
   /**
-   * Deleting leaves a tombstone for the changes feed; deleting again is not an error. `seenVersion` is the
-   * version the deleting device last saw: if the note changed since, the delete is refused (409 with the note)
-   * so it cannot eat an edit it never saw. Without it (older clients) the delete is unconditional.
+   * Deleting moves the note to the Trash: a tombstone for the changes feed (so other devices drop it) that
+   * holds the note as it was, while its revisions stay, so it can be restored whole for TRASH_DAYS
+   * (trash-service.ts). Deleting again is not an error. `seenVersion` is the version the deleting device last
+   * saw: if the note changed since, the delete is refused (409 with the note) so it cannot eat an edit it
+   * never saw. Without it (older clients) the delete is unconditional.
    */
   async remove(userId: number, id: number, seenVersion?: number): Promise<void> {
     await this.#store.write((tx) => {
@@ -186,7 +220,6 @@ export class NoteService {
         throw new HttpError(409, 'Note was changed since this device saw it', { note: toNote(existing) });
       }
       tx.remove('notes', id);
-      removeRevisionsOf(tx, id);
       tx.insert('noteTombstones', {
         id,
         userId,
@@ -195,6 +228,12 @@ export class NoteService {
         seq: tx.seq,
         version: existing.version,
         createdAt: existing.createdAt,
+        trash: {
+          title: existing.title,
+          content: existing.content,
+          tags: [...existing.tags],
+          updatedAt: existing.updatedAt,
+        },
       });
     });
   }

@@ -1,12 +1,14 @@
 // Revision history of notes: the earlier states the server keeps, when it keeps them, how long, and who may
 // read them. The keeping happens inside the note service's write transactions (a revision and the write that
-// replaces its text commit together); reading and pruning happen here.
+// replaces its text commit together); reading, thinning and pruning happen here, the last two as background
+// work (jobs/history-upkeep.ts) in small transactions, so they never hold up a save.
 import {
+  isLargeRewrite,
   type OverwriteReason,
-  REVISION_INTERVAL_MS,
   type Revision,
   type RevisionReason,
   type RevisionSummary,
+  revisionsToThin,
 } from '@private-notes/shared';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteRevisionRecord, Store, WriteTx } from '../storage/index.ts';
@@ -27,22 +29,39 @@ function revisionsOf(view: Pick<WriteTx, 'filter'>, noteId: number): NoteRevisio
   return view.filter('noteRevisions', (r) => r.noteId === noteId);
 }
 
+/** What a write is about to set; absent fields stay as they are. */
+export interface NextFields {
+  title?: string;
+  content?: string;
+  tags?: string[];
+}
+
+function changesSomething(note: NoteRecord, next: NextFields): boolean {
+  return (
+    (next.title !== undefined && next.title !== note.title) ||
+    (next.content !== undefined && next.content !== note.content) ||
+    (next.tags !== undefined && next.tags.join('\n') !== note.tags.join('\n'))
+  );
+}
+
 /**
- * Called by a write about to replace `note`'s text: keeps the current state as a revision when the write is a
- * wholesale overwrite (always), or an edit and the newest revision is older than the interval (or there is none).
- * Returns the note's new `revisedAt` (undefined when nothing was kept, which leaves the field as it is).
+ * Called by a write about to replace `note`'s fields with `next`: keeps the current state as a revision, so
+ * the version before every save can be recovered (thinning later keeps fewer of the old ones). A wholesale
+ * overwrite keeps it under its reason, a save that replaces most of the text as `rewrite` (both pinned), any
+ * other save as `edit`. A write that changes nothing keeps nothing. Returns the note's new `revisedAt`
+ * (undefined when nothing was kept, which leaves the field as it is).
  */
 export function keepRevisionBefore(
   tx: WriteTx,
   note: NoteRecord,
   overwrite: OverwriteReason | 'overwrite' | null,
   now: Date,
+  next: NextFields,
 ): string | undefined {
-  const reason: RevisionReason = overwrite ?? 'edit';
-  // The note remembers when its newest revision was kept, so this check never scans the revisions.
-  if (reason === 'edit' && note.revisedAt !== undefined) {
-    if (now.getTime() - Date.parse(note.revisedAt) < REVISION_INTERVAL_MS) return undefined;
-  }
+  if (!changesSomething(note, next)) return undefined;
+  const reason: RevisionReason =
+    overwrite ??
+    (next.content !== undefined && isLargeRewrite(note.content, next.content) ? 'rewrite' : 'edit');
   tx.insert('noteRevisions', {
     noteId: note.id,
     userId: note.userId,
@@ -57,9 +76,14 @@ export function keepRevisionBefore(
   return now.toISOString();
 }
 
-/** A delete is permanent: the note's revisions go with it, in the same transaction. */
+/** Delete forever: the note's revisions go with it, in the same transaction. */
 export function removeRevisionsOf(tx: WriteTx, noteId: number): void {
   for (const revision of revisionsOf(tx, noteId)) tx.remove('noteRevisions', revision.id);
+}
+
+/** Lets other work run between two units of background work. */
+function yieldToWrites(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export class RevisionService {
@@ -107,5 +131,30 @@ export class RevisionService {
       for (const revision of expired) tx.remove('noteRevisions', revision.id);
       return expired.length;
     });
+  }
+
+  /**
+   * Thins every note's revisions by the shared rule (rules/thin-revisions.ts), one note per transaction with
+   * a pause between notes, so saves never wait behind it. Stops early when `signal` aborts (the next run
+   * finishes the job). Returns how many revisions went.
+   */
+  async thin(now = new Date(), signal?: AbortSignal): Promise<number> {
+    const byNote = new Map<number, NoteRevisionRecord[]>();
+    for (const revision of this.#store.values('noteRevisions')) {
+      const list = byNote.get(revision.noteId);
+      if (list) list.push(revision);
+      else byNote.set(revision.noteId, [revision]);
+    }
+    let removed = 0;
+    for (const revisions of byNote.values()) {
+      if (signal?.aborted) break;
+      const ids = revisionsToThin(revisions, now);
+      if (ids.length === 0) continue;
+      // Revisions saved meanwhile are under a day old and change no older bucket's choice; one removed
+      // meanwhile (a delete forever) is skipped.
+      removed += await this.#store.write((tx) => ids.filter((id) => tx.remove('noteRevisions', id)).length);
+      await yieldToWrites();
+    }
+    return removed;
   }
 }

@@ -54,9 +54,21 @@ export interface NoteTombstoneRecord {
   /** The note's last version and creation date, so an edit arriving after the delete restores it in step. */
   version?: number;
   createdAt?: string;
+  /**
+   * The note as it stood when deleted, while it is in the Trash (services/trash-service.ts): absent once
+   * deleted forever or purged, and on tombstones written before the Trash existed.
+   */
+  trash?: TrashSnapshot;
 }
 
-/** A note's earlier state (see services/revision-service.ts); removed with the note. */
+export interface TrashSnapshot {
+  title: string;
+  content: string;
+  tags: string[];
+  updatedAt: string;
+}
+
+/** A note's earlier state (see services/revision-service.ts); kept while the note is in the Trash, removed with it. */
 export interface NoteRevisionRecord extends Revision {
   userId: number;
 }

@@ -3,6 +3,7 @@ import type { RevisionReason } from '@private-notes/shared';
 
 export const REVISION_REASON_LABELS: Record<RevisionReason, string> = {
   edit: 'Before later edits',
+  rewrite: 'Before a large rewrite',
   overwrite: 'Before an overwrite',
   restore: 'Before a restore',
   import: 'Before an import',
