@@ -19,6 +19,7 @@ import { Route as AppAiExplanationsRouteImport } from './routes/_app/ai-explanat
 import { Route as AppImportExportRouteImport } from './routes/_app/import-export'
 import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
@@ -77,6 +78,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTrashRoute = AppTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AppRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
@@ -169,6 +177,7 @@ export interface FileRoutesById {
   '/_app/import-export': typeof AppImportExportRoute
   '/_app/notes': typeof AppNotesRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
@@ -190,6 +199,7 @@ export interface FileRouteTypes {
     | '/import-export'
     | '/notes'
     | '/settings'
+    | '/trash'
     | '/subscribe/confirm'
     | '/blog/'
     | '/admin/outbox'
@@ -209,6 +219,7 @@ export interface FileRouteTypes {
     | '/import-export'
     | '/notes'
     | '/settings'
+    | '/trash'
     | '/subscribe/confirm'
     | '/blog'
     | '/admin/outbox'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/_app/import-export'
     | '/_app/notes'
     | '/_app/settings'
+    | '/_app/trash'
     | '/subscribe/confirm'
     | '/blog/'
     | '/_app/admin/outbox'
@@ -325,6 +337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/trash': {
+      id: '/_app/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AppTrashRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -389,6 +408,7 @@ interface AppRouteChildren {
   AppImportExportRoute: typeof AppImportExportRoute
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppTrashRoute: typeof AppTrashRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
   AppBlogAdminRoute: typeof AppBlogAdminRoute
@@ -399,6 +419,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppImportExportRoute: AppImportExportRoute,
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppTrashRoute: AppTrashRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,
   AppBlogAdminRoute: AppBlogAdminRoute,

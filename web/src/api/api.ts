@@ -12,6 +12,7 @@ import {
   type Comment,
   type CommentCreate,
   type DateRange,
+  type EmptyTrashResult,
   type Explanation,
   type Flashcard,
   type Login,
@@ -25,6 +26,7 @@ import {
   type Settings,
   type Subscribe,
   type Subscriber,
+  type TrashedNote,
   type User,
 } from '@private-notes/shared';
 import { apiRequest } from './request.ts';
@@ -73,6 +75,10 @@ export const api = {
     apiRequest<NoteChanges>(
       `${API.noteChanges}${query({ since, limit: limit === undefined ? undefined : String(limit) })}`,
     ),
+
+  trash: (signal?: AbortSignal) => apiRequest<TrashedNote[]>(API.trash, { signal }),
+  deleteForever: (id: number) => apiRequest<unknown>(API.trashedNote(id), { method: 'DELETE' }),
+  emptyTrash: () => apiRequest<EmptyTrashResult>(API.trash, { method: 'DELETE' }),
 
   noteRevisions: (noteId: number) => apiRequest<RevisionSummary[]>(API.noteRevisions(noteId)),
   noteRevision: (noteId: number, revisionId: number) =>

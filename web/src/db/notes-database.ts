@@ -13,6 +13,7 @@ import type {
   ReviewRow,
   SyncMetaRow,
   SyncNotice,
+  TrashRow,
   UploadEntry,
 } from './types.ts';
 
@@ -28,6 +29,7 @@ export class NotesDatabase extends Dexie {
   deletions!: EntityTable<DeletionRow, 'serverId'>;
   attachments!: EntityTable<LocalAttachment, 'sha256'>;
   uploads!: EntityTable<UploadEntry, 'seq'>;
+  trash!: EntityTable<TrashRow, 'id'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -76,5 +78,8 @@ export class NotesDatabase extends Dexie {
     // refused entries: the sync status reads those and a count, never the whole queue (10,000 imported notes
     // queue 10,000 entries, and the status is read again after every write to the queue).
     this.version(6).stores({ outbox: '++seq, &noteId, serverId, error', uploads: '++seq, &sha256, error' });
+    // v8 (Trash): deleted notes as this device knows them (its own deletes, deletes pulled from the feed, the
+    // server's Trash when last seen), so the Trash screen and Undo work offline. (v7 is another feature's.)
+    this.version(8).stores({ trash: 'id, serverId, deletedAt' });
   }
 }

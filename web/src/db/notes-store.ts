@@ -5,6 +5,7 @@ import { queueAttachmentUploads } from './attachment-store.ts';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
 import type { NotesDatabase } from './notes-database.ts';
+import { trashRowOf } from './trash-row.ts';
 import type { LocalNote, OutboxEntry } from './types.ts';
 
 export interface NoteInput {
@@ -108,13 +109,19 @@ export async function updateNote(
   });
 }
 
+/**
+ * Moves a note to the Trash: the note leaves the list at once and a copy waits in the `trash` table (so Undo
+ * and the Trash screen work offline); the server is told by the queued delete.
+ */
 export async function deleteNote(id: string, database: NotesDatabase = db): Promise<void> {
-  await database.transaction('rw', database.notes, database.outbox, async () => {
+  await database.transaction('rw', database.notes, database.outbox, database.trash, async () => {
     const note = await database.notes.get(id);
     if (!note) return;
+    await database.trash.put(trashRowOf(note, new Date()));
     const entry = await database.outbox.where('noteId').equals(id).first();
     if (note.serverId === null) {
-      // Never reached the server: forget it entirely, so an offline create + delete sends nothing.
+      // Never reached the server: forget it here, so an offline create + delete sends nothing (a restore
+      // from the Trash creates it again).
       await database.notes.delete(id);
       if (entry?.seq !== undefined) await database.outbox.delete(entry.seq);
       return;

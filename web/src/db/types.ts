@@ -125,3 +125,23 @@ export interface UploadEntry {
   /** The server's reason when it refused the file (too large, over quota): kept, shown, not retried. */
   error: string | null;
 }
+
+/**
+ * A note in the Trash as this device knows it: the note as it was deleted, under its local id. Written when
+ * the note is deleted here or a delete arrives from the feed, and replaced by the server's Trash whenever the
+ * Trash screen reaches the server (db/trash-store.ts).
+ */
+export interface TrashRow {
+  /** The note's local id (its client id), so a restore puts it back in the row every device knows. */
+  id: string;
+  /** Null for a note that never reached the server (it is restored as a new create). */
+  serverId: number | null;
+  /** The server version when deleted (a restore pushes an edit based on it, which brings the note back). */
+  version: number | null;
+  title: string;
+  content: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string;
+}

@@ -13,7 +13,7 @@ export function deleteRefusedMessage(title: string): string {
 }
 
 export function deleteUndoneMessage(title: string): string {
-  return `“${title}” is back: it was edited on another device after you deleted it here, and an edit always wins over a delete.`;
+  return `“${title}” is back: it was edited on another device after you deleted it here (an edit always wins over a delete), or restored from the Trash there.`;
 }
 
 export async function addNotice(db: NotesDatabase, noteId: string, message: string, at: Date): Promise<void> {

@@ -4,6 +4,7 @@
 import { API, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
+import { trashRowOf } from '../db/trash-row.ts';
 import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
 import { localFromServer } from './note-mapping.ts';
@@ -85,7 +86,7 @@ async function requeueEverything(db: NotesDatabase): Promise<void> {
 }
 
 async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date): Promise<number> {
-  const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions];
+  const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions, db.trash];
   return db.transaction('rw', tables, async () => {
     let applied = 0;
     const queued = new Map((await db.outbox.toArray()).map((entry) => [entry.noteId, entry]));
@@ -117,6 +118,8 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
     }
     await noticeReturned(db, writes, now);
     await db.notes.bulkPut(writes);
+    // A note back from the Trash (restored on another device, or edited there) is no longer in it here.
+    await db.trash.bulkDelete(writes.map((note) => note.id));
     applied += writes.length;
 
     for (const serverId of changes.deleted) {
@@ -125,6 +128,8 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
       const entry = queued.get(local.id);
       if (entry && !local.deleted) continue; // local edits survive: the push recreates the note
       if (entry) await db.outbox.delete(entry.seq!);
+      // Deleted on another device: it is in the Trash there, so this device keeps a copy in its own.
+      else await db.trash.put(trashRowOf(local, now));
       await db.notes.delete(local.id);
       applied++;
     }

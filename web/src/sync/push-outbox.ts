@@ -137,11 +137,13 @@ async function recordPushed(
   mayBeOlder: boolean,
 ): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, async () => {
+  await db.transaction('rw', db.notes, db.outbox, db.trash, async () => {
     const current = await db.outbox.get(entry.seq!);
     const note = await db.notes.get(entry.noteId);
     if (!note) {
-      // Deleted locally while its create was on the wire: the server has it now, so it must be deleted there too.
+      // Deleted locally while its create was on the wire: the server has it now, so it must be deleted there too
+      // (and its Trash copy now names the server's note, so a restore brings that one back).
+      await db.trash.update(entry.noteId, { serverId: server.id, version: server.version });
       const tombstone = {
         ...localFromServer(server, entry.noteId),
         deleted: 1 as const,
@@ -192,9 +194,10 @@ async function keepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Pro
 /** 409 on a delete: the note was edited elsewhere since this device saw it. It comes back with that edit. */
 async function undoDelete(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', [db.notes, db.outbox, db.notices], async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.notices, db.trash], async () => {
     await db.outbox.delete(entry.seq!);
     await db.notes.put(localFromServer(server, entry.noteId));
+    await db.trash.delete(entry.noteId);
     await addNotice(db, entry.noteId, deleteRefusedMessage(server.title), ctx.now());
   });
 }

@@ -10,6 +10,8 @@ export interface ToastOptions {
   duration?: number;
   /** A link shown in the toast, e.g. 'View and edit the blog post' to /blog/admin?edit=7. */
   action?: { label: string; href: string };
+  /** A button shown in the toast (e.g. Undo after a delete); pressing it runs `onClick` and closes the toast. */
+  button?: { label: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastOptions {

@@ -1,4 +1,5 @@
-// The note delete confirmation (SPEC section 2), with its exact texts and Cancel / Delete.
+// The note delete confirmation (SPEC section 2) with Cancel / Delete; the note goes to the Trash (DECISIONS:
+// a delete is restorable for 30 days), so the text says so instead of "cannot be undone".
 import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
 
 interface Props {
@@ -12,7 +13,7 @@ export function DeleteNoteDialog(props: Props) {
     <ConfirmDialog
       {...props}
       title="Are you sure you want to delete this note?"
-      description="This action cannot be undone. The note will be permanently deleted from your account."
+      description="The note moves to the Trash, where you can restore it with its history for 30 days."
       confirmLabel="Delete"
     />
   );

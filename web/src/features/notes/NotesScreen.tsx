@@ -15,6 +15,7 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { db } from '../../db/db.ts';
 import { loadDraft } from '../../db/draft-store.ts';
 import { deleteNote } from '../../db/notes-store.ts';
+import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
 import { startSync } from '../../sync/app-sync.ts';
@@ -158,11 +159,29 @@ export function NotesScreen({
     if (!target) return;
     try {
       await deleteNote(target.id);
-      toast({ title: 'Note deleted successfully', description: 'Your note has been permanently removed.' });
+      toast({
+        title: 'Note moved to Trash',
+        description: 'You can restore it from the Trash for 30 days.',
+        duration: 8000,
+        button: { label: 'Undo', onClick: () => void undoDelete(target.id) },
+      });
     } catch {
       toast({
         title: 'Failed to delete note',
         description: 'There was an error deleting your note. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const undoDelete = async (id: string) => {
+    try {
+      await restoreFromTrash(id);
+      toast({ title: 'Note restored', description: 'The note is back in your notes.' });
+    } catch (error) {
+      toast({
+        title: 'Could not restore the note',
+        description: error instanceof Error ? error.message : String(error),
         variant: 'destructive',
       });
     }
@@ -244,6 +263,9 @@ export function NotesScreen({
             </Button>
             <Button asChild variant="outline" size="sm">
               <RouterLink to="/import-export">Import &amp; Export</RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/trash">Trash</RouterLink>
             </Button>
             <Button colorPalette="blue" size="sm" onClick={openNew}>
               <PlusIcon />

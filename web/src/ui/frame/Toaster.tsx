@@ -1,4 +1,5 @@
-// Renders the toast store in plain CSS: one toast at a time, default or destructive, with an optional link.
+// Renders the toast store in plain CSS: one toast at a time, default or destructive, with an optional link
+// or button.
 
 import { CloseIcon } from '../icons.tsx';
 import { dismissToast } from '../toast-store.ts';
@@ -24,6 +25,18 @@ export function Toaster() {
               <a className={styles.toastAction} href={t.action.href}>
                 {t.action.label}
               </a>
+            )}
+            {t.button && (
+              <button
+                type="button"
+                className={styles.toastAction}
+                onClick={() => {
+                  dismissToast(t.id);
+                  t.button!.onClick();
+                }}
+              >
+                {t.button.label}
+              </button>
             )}
           </div>
           <button
