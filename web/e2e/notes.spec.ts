@@ -78,12 +78,13 @@ test('empty state, create, edit, view and delete a note with the spec texts', as
 
   await page.getByTestId('note-card').getByRole('button', { name: 'Delete Note' }).click();
   await expect(page.getByText('Are you sure you want to delete this note?')).toBeVisible();
+  // Intentionally new with the Trash (DECISIONS): a delete is restorable for 30 days, and the texts say so.
   await expect(
-    page.getByText('This action cannot be undone. The note will be permanently deleted from your account.'),
+    page.getByText('The note moves to the Trash, where you can restore it with its history for 30 days.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Note deleted successfully')).toBeVisible();
-  await expect(page.getByText('Your note has been permanently removed.')).toBeVisible();
+  await expect(page.getByText('Note moved to Trash')).toBeVisible();
+  await expect(page.getByText('You can restore it from the Trash for 30 days.')).toBeVisible();
   await expect(page.getByText('No notes yet')).toBeVisible();
   await expect(page.getByTestId('sync-status')).toHaveText(/All changes synced/, { timeout: 15_000 });
   expect(await serverTitles(page)).toEqual([]);
