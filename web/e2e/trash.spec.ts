@@ -1,6 +1,7 @@
 // Nothing you type is lost, in real Chromium against the real server: a deleted note waits in the Trash and
 // comes back with its history (Undo, or Restore on the Trash screen, offline too), Delete forever removes it
 // from the server, and History holds the version before every save (the "Tomatoes" case).
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -36,6 +37,14 @@ async function deleteFromCard(page: Page, title: string) {
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Note moved to Trash')).toBeVisible();
   await expect(card).toHaveCount(0);
+}
+
+async function seriousViolations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 async function serverTrashTitles(page: Page): Promise<string[]> {
@@ -193,4 +202,19 @@ test('History holds the version before every save: the "Tomatoes" version before
   await expect(viewer.getByRole('group', { name: 'Differences from the current text' })).toContainText(
     'Tomatoes',
   );
+});
+
+test('the Trash screen and its confirmation have no serious accessibility violations', async ({ page }) => {
+  await noteWithHistory(page, 'Readable');
+  const [note] = (await (await page.request.get('/api/notes')).json()) as ServerNote[];
+  expect((await page.request.delete(`/api/notes/${note!.id}`)).status()).toBe(204);
+  await page.goto('/trash');
+  await expect(page.getByRole('heading', { name: 'Readable' })).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Empty trash' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Readable' })).toBeVisible();
 });
