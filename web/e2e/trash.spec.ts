@@ -152,6 +152,8 @@ test('the Trash works offline for what the device knows, and on a phone-sized wi
   });
   await deleteFromCard(page, 'Pocket note');
   await expect(page.getByTestId('sync-status')).toHaveText(/All changes synced/, { timeout: 20_000 });
+  // The notes screen's new Trash link fits the narrow window too.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Trash' }).click();
   await expect(
