@@ -40,6 +40,7 @@ export * from './rules/utc-date.ts';
 export * from './rules/validate-comment-form.ts';
 export * from './rules/validate-note-data.ts';
 export * from './rules/visible-tags.ts';
+export * from './search/index.ts';
 export * from './schemas/attachment.ts';
 export * from './schemas/blog-post.ts';
 export * from './schemas/comment.ts';

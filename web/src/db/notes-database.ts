@@ -28,6 +28,8 @@ export class NotesDatabase extends Dexie {
   deletions!: EntityTable<DeletionRow, 'serverId'>;
   attachments!: EntityTable<LocalAttachment, 'sha256'>;
   uploads!: EntityTable<UploadEntry, 'seq'>;
+  /** The saved search index (features/search): one row, rewritten a little after notes change. */
+  searchIndex!: EntityTable<{ key: string }, 'key'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -76,5 +78,7 @@ export class NotesDatabase extends Dexie {
     // refused entries: the sync status reads those and a count, never the whole queue (10,000 imported notes
     // queue 10,000 entries, and the status is read again after every write to the queue).
     this.version(6).stores({ outbox: '++seq, &noteId, serverId, error', uploads: '++seq, &sha256, error' });
+    // v11 (search): the search index, saved whole as typed arrays; a missing row is rebuilt from the notes.
+    this.version(11).stores({ searchIndex: 'key' });
   }
 }

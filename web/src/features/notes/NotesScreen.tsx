@@ -2,14 +2,7 @@
 // the viewer, the delete confirmation and the editor. Everything reads the local database (never the network);
 // the sync status stays visible. Study mode and blog conversion are plugged in by their features via props.
 import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import {
-  filterNotes,
-  noteCountLabel,
-  notesEmptyState,
-  notesFiltersActive,
-  sortNotes,
-  tagOptions,
-} from '@private-notes/shared';
+import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
@@ -19,6 +12,7 @@ import type { LocalNote } from '../../db/types.ts';
 import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
 import { startSync } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { DeleteNoteDialog } from './DeleteNoteDialog.tsx';
 import { type EditorAiContext, NoteEditor } from './NoteEditor.tsx';
@@ -27,7 +21,7 @@ import { NotesEmptyState } from './NotesEmptyState.tsx';
 import { NotesFilters } from './NotesFilters.tsx';
 import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
-import { INITIAL_FILTERS, type NotesFilterState } from './notes-filter-state.ts';
+import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
 import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
@@ -106,20 +100,13 @@ export function NotesScreen({
     if (match) setViewerId(match.id);
   }, [viewNoteId, notes]);
 
-  const search = useDeferredValue(filters.searchQuery);
-  const sorted = useMemo(() => (notes ? sortNotes(notes, filters.sortBy) : []), [notes, filters.sortBy]);
-  const shown = useMemo(
-    () => filterNotes(sorted, { search, tags: filters.tags, dateRange: filters.dateRange }),
-    [sorted, search, filters.tags, filters.dateRange],
+  const deferredSearch = useDeferredValue(filters.searchQuery);
+  const { shown, terms, answeredSearch: search } = useShownNotes(notes, filters, deferredSearch);
+  const changeFilters = useCallback(
+    (next: NotesFilterState) => setFilters((previous) => withSearchSort(previous, next)),
+    [],
   );
   const tags = useMemo(() => tagOptions(notes ?? []), [notes]);
-  // filterNotes caches each note's lowercased text on first search; doing it while idle keeps the first
-  // keystroke as quick as the later ones with thousands of notes.
-  useEffect(() => {
-    if (!notes || notes.length < 500 || typeof requestIdleCallback === 'undefined') return;
-    const handle = requestIdleCallback(() => filterNotes(notes, { search: 'a' }));
-    return () => cancelIdleCallback(handle);
-  }, [notes]);
 
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), []);
   useNewNoteShortcut(mode.kind === 'list', openNew);
@@ -176,9 +163,8 @@ export function NotesScreen({
     onConvert: (note: LocalNote) => void convert(note),
   };
 
-  const filtersNarrow =
-    filters.sortBy !== INITIAL_FILTERS.sortBy ||
-    notesFiltersActive({ search, tags: filters.tags, dateRange: filters.dateRange });
+  const filtering = notesFiltersActive({ search, tags: filters.tags, dateRange: filters.dateRange });
+  const filtersNarrow = filters.sortBy !== INITIAL_FILTERS.sortBy || filtering;
   const emptyKind = notes
     ? notesEmptyState({
         total: notes.length,
@@ -205,7 +191,8 @@ export function NotesScreen({
           <Text color="fg.muted">Manage your personal notes and knowledge collection</Text>
           <HStack gap="3">
             <Text fontSize="sm" color="fg.muted" data-testid="note-count">
-              {noteCountLabel(notes?.length ?? noteCount ?? 0)}
+              {/* With a search or filter, how many notes it leaves (DECISIONS: trust and daily use). */}
+              {noteCountLabel(notes && filtering ? shown.length : (notes?.length ?? noteCount ?? 0))}
             </Text>
             <SyncStatusBadge />
             {headerExtra}
@@ -266,7 +253,7 @@ export function NotesScreen({
       ) : (
         // data-search: the search the list below reflects (it lags the input by design: useDeferredValue).
         <Stack gap="4" data-search={search}>
-          {filtersOpen ? <NotesFilters filters={filters} tagOptions={tags} onChange={setFilters} /> : null}
+          {filtersOpen ? <NotesFilters filters={filters} tagOptions={tags} onChange={changeFilters} /> : null}
           {!notes && firstPage && firstPage.length > 0 && !filtersNarrow ? (
             // While all notes load, the newest ones (the default order) are already on screen.
             <NotesCollection
@@ -306,6 +293,7 @@ export function NotesScreen({
           ) : (
             <NotesCollection
               notes={shown}
+              highlight={terms}
               view={view}
               convertingId={convertingId}
               canStudy={!!onStudy}
