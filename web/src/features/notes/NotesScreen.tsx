@@ -3,7 +3,7 @@
 // the sync status stays visible. Study mode and blog conversion are plugged in by their features via props.
 import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import { loadDraft } from '../../db/draft-store.ts';
@@ -22,6 +22,7 @@ import { NotesFilters } from './NotesFilters.tsx';
 import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
+import type { NotesSearch } from './notes-search.ts';
 import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
@@ -110,6 +111,21 @@ export function NotesScreen({
 
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), []);
   useNewNoteShortcut(mode.kind === 'list', openNew);
+  // ?new=1 and ?open={local id} (the quick switcher, links between notes): acted on once, then dropped.
+  const links = useSearch({ strict: false }) as NotesSearch;
+  useEffect(() => {
+    if (links.new !== '1') return;
+    openNew();
+    void navigate({ to: '.', search: ({ new: _new, ...rest }: NotesSearch) => rest, replace: true });
+  }, [links.new, openNew, navigate]);
+  useEffect(() => {
+    if (!links.open || !notes) return;
+    if (notes.some((note) => note.id === links.open)) {
+      setMode({ kind: 'list' });
+      setViewerId(links.open);
+    }
+    void navigate({ to: '.', search: ({ open: _open, ...rest }: NotesSearch) => rest, replace: true });
+  }, [links.open, notes, navigate]);
 
   const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
   const editing =
