@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { linksToTitle, parseWikiLinks, renameWikiLinks, titleKey } from './wikilinks.ts';
+import { exportWikiLinks, linksToTitle, parseWikiLinks, renameWikiLinks, titleKey } from './wikilinks.ts';
 
 describe('wikilinks', () => {
   it('parses titles, labels, headings and Obsidian paths', () => {
     const links = parseWikiLinks(
       'See [[Cell respiration]], [[Krebs cycle|the cycle]], [[Biology/ATP.md#Uses]] and [[ ]].',
     );
-    expect(links.map(({ title, label, heading }) => ({ title, label, heading }))).toEqual([
-      { title: 'Cell respiration', label: 'Cell respiration', heading: null },
-      { title: 'Krebs cycle', label: 'the cycle', heading: null },
-      { title: 'ATP', label: 'ATP', heading: 'Uses' },
+    expect(links.map(({ title, name, label, heading }) => ({ title, name, label, heading }))).toEqual([
+      { title: 'Cell respiration', name: 'Cell respiration', label: 'Cell respiration', heading: null },
+      { title: 'Krebs cycle', name: 'Krebs cycle', label: 'the cycle', heading: null },
+      { title: 'Biology/ATP', name: 'ATP', label: 'ATP', heading: 'Uses' },
     ]);
+    expect(linksToTitle('[[Biology/ATP]]', 'atp')).toBe(true);
+    expect(linksToTitle('[[Pros/cons]]', 'Pros/cons')).toBe(true);
     expect(parseWikiLinks('no links [here]')).toEqual([]);
   });
 
@@ -26,5 +28,19 @@ describe('wikilinks', () => {
       'A [[New name]], B [[New name|custom]], C [[New name#Part]], D [[Other]].',
     );
     expect(renameWikiLinks('nothing', 'Old', 'New')).toBe('nothing');
+  });
+});
+
+describe('exportWikiLinks', () => {
+  it('points links at file names that differ from titles, keeping the title as the label', () => {
+    const files = new Map([
+      ['a/b', 'a-b'],
+      ['plan', 'Plan (2)'],
+      ['same', 'Same'],
+    ]);
+    const fileOf = (title: string) => files.get(title.toLowerCase());
+    expect(exportWikiLinks('[[A/B]] [[plan#Goals|goals]] [[Same]] [[Nowhere]]', fileOf)).toBe(
+      '[[a-b|A/B]] [[Plan (2)#Goals|goals]] [[Same]] [[Nowhere]]',
+    );
   });
 });

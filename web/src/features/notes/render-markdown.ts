@@ -25,11 +25,11 @@ function wikiLinkExtension(resolve: ResolveNoteTitle): TokenizerAndRendererExten
       const match = WIKILINK_START_RE.exec(src);
       const link = match ? parseWikiLinks(match[0])[0] : undefined;
       if (!match || !link || link.start !== 0) return undefined;
-      return { type: 'wikilink', raw: match[0], title: link.title, label: link.label };
+      return { type: 'wikilink', raw: match[0], title: link.title, name: link.name, label: link.label };
     },
     renderer(token) {
-      const { title, label } = token as unknown as { title: string; label: string };
-      const id = resolve(title);
+      const { title, name, label } = token as unknown as { title: string; name: string; label: string };
+      const id = resolve(title) ?? resolve(name);
       return id
         ? `<a href="/notes?open=${encodeURIComponent(id)}" class="pn-wikilink" data-note-id="${escapeHtml(id)}">${escapeHtml(label)}</a>`
         : `<a href="/notes?new=1" class="pn-wikilink pn-wikilink-missing" data-missing-title="${escapeHtml(title)}" title="Create the note “${escapeHtml(title)}”">${escapeHtml(label)}</a>`;
