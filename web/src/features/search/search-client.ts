@@ -62,9 +62,14 @@ class SearchClient {
     this.#start()?.postMessage(request);
   }
 
-  /** Starts the worker (it loads or builds the index) and tells it the notes may have changed. */
+  /** Starts the worker: it loads the saved index (or builds one) and brings it up to date. */
+  start(): void {
+    this.#start();
+  }
+
+  /** Tells a running worker the notes may have changed (a worker not started yet reads them when it starts). */
   refresh(): void {
-    this.#post({ type: 'refresh' });
+    if (this.#worker) this.#post({ type: 'refresh' });
   }
 
   /** Ranked note ids for the search text; null when the index cannot answer yet (use the fallback). */

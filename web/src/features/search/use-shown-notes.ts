@@ -7,6 +7,8 @@ import type { LocalNote } from '../../db/types.ts';
 import { type NotesFilterState, RELEVANCE_SORT } from '../notes/notes-filter-state.ts';
 import { type SearchAnswer, searchClient } from './search-client.ts';
 
+const IDLE_START_MS = 8_000;
+
 export interface ShownNotes {
   shown: LocalNote[];
   /** Folded words to mark in each card's passage (empty when not searching). */
@@ -22,6 +24,17 @@ function useSearchAnswer(text: string, notes: LocalNote[] | undefined) {
   });
   const [readyCount, setReadyCount] = useState(0);
   useEffect(() => searchClient.onReady(() => setReadyCount((n) => n + 1)), []);
+  // The index worker starts at the first search, or once the screen has been idle a while after it loaded, so
+  // a first visit does not load it beside the screen itself.
+  const loaded = notes !== undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'undefined') searchClient.start();
+      else requestIdleCallback(() => searchClient.start(), { timeout: 5_000 });
+    }, IDLE_START_MS);
+    return () => clearTimeout(timer);
+  }, [loaded]);
   // The list re-reads the notes once per burst of writes; the worker then indexes what changed.
   useEffect(() => {
     if (notes) searchClient.refresh();
@@ -34,6 +47,7 @@ function useSearchAnswer(text: string, notes: LocalNote[] | undefined) {
       setAnswer({ text, answer: null });
       return;
     }
+    searchClient.start();
     let current = true;
     void searchClient.search(text).then((result) => {
       if (current) setAnswer({ text, answer: result });
