@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './data-client.ts';
 export * from './errors.ts';
+export * from './links/wikilinks.ts';
 export * from './rules/adjacent-posts.ts';
 export * from './rules/ai-note.ts';
 export * from './rules/api-error-text.ts';
@@ -53,3 +54,4 @@ export * from './schemas/study.ts';
 export * from './schemas/subscriber.ts';
 export * from './schemas/trash.ts';
 export * from './schemas/user.ts';
+export * from './search/index.ts';

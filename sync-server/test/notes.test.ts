@@ -201,6 +201,40 @@ describe('list and get', () => {
     }
   });
 
+  it('ranks ?search= the way the app does: title first, typos, accents, phrases, exclusions, tags', async () => {
+    const fresh = await startTestServer();
+    try {
+      const c = await fresh.login();
+      const post = (body: object) => fresh.api('POST', '/api/notes', { cookie: c, body });
+      await post({
+        title: 'Garden log',
+        content: 'The velquarin opened. Coffee at the café.',
+        tags: ['garden'],
+      });
+      await post({ title: 'Velquarin', content: 'A rare flower.', tags: ['plants'] });
+      await post({ title: 'Kitchen', content: 'naïve marmalade with a harpsichord playing', tags: [] });
+      const titles = async (q: string) =>
+        (await fresh.api('GET', `/api/notes?search=${encodeURIComponent(q)}`, { cookie: c })).body.map(
+          (n: { title: string }) => n.title,
+        );
+      expect(await titles('velquerin ')).toEqual(['Velquarin', 'Garden log']);
+      expect(await titles('cafe')).toEqual(['Garden log']);
+      expect(await titles('naive')).toEqual(['Kitchen']);
+      expect(await titles('harpsichord marmalade')).toEqual(['Kitchen']);
+      expect(await titles('"velquarin opened"')).toEqual(['Garden log']);
+      expect(await titles('velquarin -coffee')).toEqual(['Velquarin']);
+      expect(await titles('velquarin tag:garden')).toEqual(['Garden log']);
+      // An edit is found by the next search, and the old text no longer.
+      await fresh.api('PUT', '/api/notes/3', { cookie: c, body: { content: 'toast only' } });
+      expect(await titles('marmalade')).toEqual([]);
+      expect(await titles('toast')).toEqual(['Kitchen']);
+      await fresh.api('DELETE', '/api/notes/2', { cookie: c });
+      expect(await titles('velquarin')).toEqual(['Garden log']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('validates id params: bad shape 400, unknown 404', async () => {
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999']) {
       const res = await s.api('GET', `/api/notes/${id}`, { cookie });

@@ -100,13 +100,14 @@ test('search, tag filter, sort and the empty states', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Search & Filter' }).click();
   await expect(page.getByRole('button', { name: 'Hide Filters' })).toBeVisible();
-  await page.getByLabel('Search').fill('ROCKETS');
-  await expect.poll(titles).toEqual(['Gamma notes', 'Alpha plan']);
-  await page.getByLabel('Search').fill('zebra');
+  await page.getByLabel('Search', { exact: true }).fill('ROCKETS');
+  // Best match first now (the two mention it once each): compared as a set.
+  await expect.poll(async () => (await titles()).sort()).toEqual(['Alpha plan', 'Gamma notes']);
+  await page.getByLabel('Search', { exact: true }).fill('zebra');
   await expect(page.getByText('No results for "zebra"')).toBeVisible();
   await page.getByRole('button', { name: 'View all notes' }).click();
   await expect.poll(titles).toHaveLength(3);
-  await expect(page.getByLabel('Search')).toHaveValue('');
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
 
   await page.getByRole('button', { name: 'space', exact: true }).click();
   await expect.poll(titles).toEqual(['Gamma notes', 'Alpha plan']);

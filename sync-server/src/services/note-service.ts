@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteTombstoneRecord, Store, TrashSnapshot, WriteTx } from '../storage/index.ts';
+import { NoteSearch } from './note-search.ts';
 import { keepRevisionBefore } from './revision-service.ts';
 
 export interface NoteListFilter {
@@ -94,26 +95,31 @@ export function trashedNote(tombstone: NoteTombstoneRecord, trash: TrashSnapshot
 
 export class NoteService {
   readonly #store: Store;
+  readonly #search = new NoteSearch();
 
   constructor(store: Store) {
     this.#store = store;
   }
 
+  /**
+   * One user's notes, newest first, or best match first when there is a search: ranked by the same rules as the
+   * app's search (words in any order, typos forgiven, accents folded, phrases, -exclude, tag:).
+   */
   list(userId: number, filter: NoteListFilter = {}, now = new Date()): Note[] {
-    const search = filter.search?.trim().toLowerCase() ?? '';
     const tags = filter.tags ?? [];
     const since = rangeStart(filter.dateRange, now);
-    const notes = this.#store.filter('notes', (n) => {
-      if (n.userId !== userId) return false;
-      if (since !== null && Date.parse(n.updatedAt) < since) return false;
-      if (tags.length > 0 && !tags.every((t) => n.tags.includes(t))) return false;
-      if (search === '') return true;
-      return (
-        n.title.toLowerCase().includes(search) ||
-        n.content.toLowerCase().includes(search) ||
-        n.tags.some((t) => t.toLowerCase().includes(search))
-      );
-    });
+    const all = this.#store.filter('notes', (n) => n.userId === userId);
+    const notes = all.filter(
+      (n) =>
+        (since === null || Date.parse(n.updatedAt) >= since) &&
+        (tags.length === 0 || tags.every((t) => n.tags.includes(t))),
+    );
+    const ranked = filter.search?.trim() ? this.#search.rank(userId, all, filter.search) : null;
+    if (ranked !== null) {
+      const kept = new Set(notes.map((n) => n.id));
+      const byId = new Map(notes.map((n) => [n.id, n]));
+      return ranked.filter((id) => kept.has(id)).map((id) => toNote(byId.get(id)!));
+    }
     notes.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
     return notes.map(toNote);
   }

@@ -30,6 +30,8 @@ export class NotesDatabase extends Dexie {
   attachments!: EntityTable<LocalAttachment, 'sha256'>;
   uploads!: EntityTable<UploadEntry, 'seq'>;
   trash!: EntityTable<TrashRow, 'id'>;
+  /** The saved search index (features/search): one row, rewritten a little after notes change. */
+  searchIndex!: EntityTable<{ key: string }, 'key'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -81,5 +83,7 @@ export class NotesDatabase extends Dexie {
     // v8 (Trash): deleted notes as this device knows them (its own deletes, deletes pulled from the feed, the
     // server's Trash when last seen), so the Trash screen and Undo work offline. (v7 is another feature's.)
     this.version(8).stores({ trash: 'id, serverId, deletedAt' });
+    // v11 (search): the search index, saved whole as typed arrays; a missing row is rebuilt from the notes.
+    this.version(11).stores({ searchIndex: 'key' });
   }
 }

@@ -174,4 +174,30 @@ describe('schema migration', () => {
     await retryChange('b', db);
     expect((await readQueueSummary(db, db.outbox)).refused).toEqual([]);
   });
+
+  it('renaming a note rewrites the links to it in other notes, each queued for sync', async () => {
+    const db = freshDb();
+    const target = await createNote({ title: 'Cell respiration', content: 'ATP', tags: [] }, db);
+    const linking = await createNote(
+      { title: 'Biology', content: 'See [[cell respiration]] and [[Cell respiration|it]].', tags: [] },
+      db,
+    );
+    const unrelated = await createNote({ title: 'Other', content: 'No links', tags: [] }, db);
+    await updateNote(target.id, { title: 'Cellular respiration' }, db);
+    expect((await db.notes.get(linking.id))?.content).toBe(
+      'See [[Cellular respiration]] and [[Cellular respiration|it]].',
+    );
+    expect((await db.notes.get(unrelated.id))?.content).toBe('No links');
+    const queued = await db.outbox.where('noteId').equals(linking.id).first();
+    expect(queued?.rev).toBe(2);
+  });
+
+  it('leaves links alone when another note still carries the old title', async () => {
+    const db = freshDb();
+    const first = await createNote({ title: 'Plan', content: '', tags: [] }, db);
+    await createNote({ title: 'plan', content: 'a second note with the same title', tags: [] }, db);
+    const linking = await createNote({ title: 'Index', content: '[[Plan]]', tags: [] }, db);
+    await updateNote(first.id, { title: 'Plan 2026' }, db);
+    expect((await db.notes.get(linking.id))?.content).toBe('[[Plan]]');
+  });
 });

@@ -1,6 +1,13 @@
 // The only way the app changes notes: each function writes the note and its outbox entry in one transaction,
 // so a crash can never keep an edit the sync engine does not know about (or queue a change that was not made).
-import { DEFAULT_NOTE_TITLE, type OverwriteReason, uniqueTags } from '@private-notes/shared';
+import {
+  DEFAULT_NOTE_TITLE,
+  linksToTitle,
+  type OverwriteReason,
+  renameWikiLinks,
+  titleKey,
+  uniqueTags,
+} from '@private-notes/shared';
 import { queueAttachmentUploads } from './attachment-store.ts';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
@@ -105,8 +112,39 @@ export async function updateNote(
     await database.notes.put(note);
     await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason);
     await queueAttachmentUploads(database, note.content);
+    if (titleKey(note.title) !== titleKey(current.title)) await renameLinksTo(database, current.title, note);
     return note;
   });
+}
+
+/**
+ * Links survive renames: every other note's [[links]] to the old title are rewritten to the new one, each a
+ * normal synced edit, in the rename's transaction. Skipped while another note still has the old title (the
+ * links then lead there).
+ */
+async function renameLinksTo(database: NotesDatabase, oldTitle: string, renamed: LocalNote): Promise<void> {
+  const oldKey = titleKey(oldTitle);
+  const others = await database.notes
+    .filter(
+      (n) =>
+        !n.deleted &&
+        n.id !== renamed.id &&
+        (titleKey(n.title) === oldKey || linksToTitle(n.content, oldTitle)),
+    )
+    .toArray();
+  if (others.some((n) => titleKey(n.title) === oldKey)) return;
+  const now = new Date().toISOString();
+  for (const other of others) {
+    const linking: LocalNote = {
+      ...other,
+      content: renameWikiLinks(other.content, oldTitle, renamed.title),
+      updatedAt: now,
+      syncState: 'pending',
+      syncError: null,
+    };
+    await database.notes.put(linking);
+    await enqueueChange(database, linking, linking.serverId === null ? 'create' : 'update');
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // moves and the page stays responsive with thousands of notes. Attachments go first, one at a time, stored as
 // they are (images are compressed already) into `_resources/`, so the notes can link to the names they got.
 // The finished parts are folded into Blobs as the zip grows, which the browser may keep on disk.
+import { exportWikiLinks, titleKey } from '@private-notes/shared';
 import { exportAttachmentLinks } from '@private-notes/shared/interchange/file-links';
 import { FileNamer } from '@private-notes/shared/interchange/file-names';
 import { type ExportableNote, noteToMarkdown } from '@private-notes/shared/interchange/markdown-note';
@@ -113,15 +114,23 @@ export async function buildExportZip(
   }
 
   const namer = new FileNamer([RESOURCES_FOLDER]);
+  const fileNames = notes.map((note) => namer.next(note.title));
+  // [[Links]] name files in a vault: where a note's file name differs from its title, links point at the file.
+  const fileOfTitle = new Map<string, string>();
+  notes.forEach((note, index) => {
+    const key = titleKey(note.title);
+    if (!fileOfTitle.has(key)) fileOfTitle.set(key, fileNames[index]!.replace(/\.md$/, ''));
+  });
+  const fileOf = (title: string) => fileOfTitle.get(titleKey(title));
   for (let index = 0; index < notes.length; index++) {
     const note = notes[index]!;
     const mtime = zipTime(note.updatedAt);
-    const file = new WholeFileDeflate(namer.next(note.title));
+    const file = new WholeFileDeflate(fileNames[index]!);
     if (mtime) file.mtime = mtime;
     zip.add(file);
     // Notes sit at the zip's root, so a file's path in the zip is also its relative link.
-    const content =
-      paths.size === 0 ? note.content : exportAttachmentLinks(note.content, (sha) => paths.get(sha));
+    const linked = exportWikiLinks(note.content, fileOf);
+    const content = paths.size === 0 ? linked : exportAttachmentLinks(linked, (sha) => paths.get(sha));
     file.push(strToU8(noteToMarkdown({ ...note, content })), true);
     if (failure) throw failure;
     if ((index + 1) % SLICE === 0) {

@@ -131,6 +131,23 @@ describe('other sources', () => {
     });
   });
 
+  it('links between imported notes become [[wikilinks]]; Obsidian links stay as they are', async () => {
+    const vault = zipSync({
+      'Export/Biology/Cell respiration.md': strToU8('---\ntitle: Cell respiration\n---\n\nMakes ATP.'),
+      'Export/Biology/Krebs.md': strToU8(
+        'Part of [Cell respiration](Cell%20respiration.md) and [the same](../Biology/Cell%20respiration.md#atp).\n' +
+          'Obsidian style: [[Cell respiration]]. Web: [site](https://example.org/a.md).',
+      ),
+    });
+    const db = database();
+    await importFiles(db, [new File([vault], 'joplin.zip')]);
+    const krebs = (await db.notes.toArray()).find((n) => n.title === 'Krebs')!;
+    expect(krebs.content).toBe(
+      'Part of [[Cell respiration]] and [[Cell respiration|the same]].\n' +
+        'Obsidian style: [[Cell respiration]]. Web: [site](https://example.org/a.md).',
+    );
+  });
+
   it('loose markdown files and a Joplin export; an unknown file type is reported', async () => {
     const joplin = new File(
       [

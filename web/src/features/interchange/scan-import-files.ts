@@ -11,6 +11,7 @@ import { db } from '../../db/db.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { ImportScan, ScanProgress } from './import-types.ts';
 import { attachVaultFiles, ImportVault } from './import-vault.ts';
+import { linkImportedNotes } from './link-imported-notes.ts';
 import { readEnex } from './read-enex.ts';
 import { decodeNoteText, isNoteFile } from './read-text-file.ts';
 import { readZip } from './read-zip.ts';
@@ -107,6 +108,7 @@ export async function scanImportFiles(
     }
     bytesDone = start + file.size;
   }
+  linkImportedNotes(scan.candidates);
   // Files linked from the notes: hashed one at a time, each once, the links pointed at the attachments.
   const linked = scan.candidates.filter((c) => c.origin);
   for (const [done, candidate] of linked.entries()) {

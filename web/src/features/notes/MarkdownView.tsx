@@ -1,16 +1,30 @@
 // Rendered markdown (sanitised) in a readable prose style.
 import { Box } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { type MouseEvent, useMemo } from 'react';
+import { useWikiLinks } from '../links/wiki-link-context.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { useAttachmentUrls, withLocalImages } from './use-attachment-urls.ts';
 
 export function MarkdownView({ markdown }: { markdown: string }) {
-  const rendered = useMemo(() => renderMarkdown(markdown), [markdown]);
+  const links = useWikiLinks();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: links.version changes whenever a title may resolve differently
+  const rendered = useMemo(() => renderMarkdown(markdown, links?.resolve), [markdown, links?.version]);
+  // [[links]] open the note in the app (or create a missing one) instead of loading a page.
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as HTMLElement).closest?.('a.pn-wikilink');
+    if (!anchor || !links || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    const id = anchor.getAttribute('data-note-id');
+    const missing = anchor.getAttribute('data-missing-title');
+    if (id) links.open(id);
+    else if (missing) links.create(missing);
+  };
   const urls = useAttachmentUrls(markdown);
   const html = useMemo(() => withLocalImages(rendered, urls), [rendered, urls]);
   return (
     <Box
       className="pn-markdown"
+      onClick={onClick}
       lineHeight="1.7"
       wordBreak="break-word"
       css={{
@@ -40,6 +54,7 @@ export function MarkdownView({ markdown }: { markdown: string }) {
           color: 'var(--pn-fg-muted)',
         },
         '& a': { color: 'var(--pn-primary)', textDecoration: 'underline' },
+        '& a.pn-wikilink-missing': { color: 'var(--pn-fg-muted)', textDecorationStyle: 'dashed' },
         '& img': { maxWidth: '100%', height: 'auto', borderRadius: '4px' },
       }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderMarkdown, which sanitises it with DOMPurify

@@ -1,7 +1,7 @@
 // One note in the list or grid: title, preview, up to 3 tags plus '+N', relative update time, sync state, and the
 // four actions. Clicking the card body (not a button) opens the viewer.
 import { Badge, Box, chakra, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
-import { NOTE_CARD_TAGS, previewText, relativeTime, visibleTags } from '@private-notes/shared';
+import { NOTE_CARD_TAGS, previewText, relativeTime, searchSnippet, visibleTags } from '@private-notes/shared';
 import { memo, useMemo } from 'react';
 import type { LocalNote } from '../../db/types.ts';
 import { BlogIcon, EditIcon, StudyIcon, TrashIcon } from './note-icons.tsx';
@@ -16,6 +16,8 @@ export interface NoteCardActions {
 
 interface NoteCardProps extends NoteCardActions {
   note: LocalNote;
+  /** Search words: the card shows the passage where they occur, marked. */
+  highlight?: readonly string[] | undefined;
   converting: boolean;
   /** Study and blog conversion are provided by other features: without study the button is disabled, without
    * conversion (or with AI features off) its button is not shown. */
@@ -26,7 +28,16 @@ interface NoteCardProps extends NoteCardActions {
 
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const { note, converting, now } = props;
-  const preview = useMemo(() => previewText(note.content), [note.content]);
+  const { highlight } = props;
+  const preview = useMemo(
+    () =>
+      highlight && highlight.length > 0
+        ? searchSnippet(note.content, highlight).map((part, i) =>
+            part.match ? <mark key={i}>{part.text}</mark> : part.text,
+          )
+        : previewText(note.content),
+    [note.content, highlight],
+  );
   const tags = visibleTags(note.tags, NOTE_CARD_TAGS);
   const stop = (action: (n: LocalNote) => void) => (event: React.MouseEvent) => {
     event.stopPropagation();

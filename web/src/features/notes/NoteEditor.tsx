@@ -22,6 +22,7 @@ import { clearDraft, loadDraft } from '../../db/draft-store.ts';
 import { createNote, updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { WikiLinkSuggestions } from '../links/WikiLinkSuggestions.tsx';
 import { useSettings } from '../settings/use-settings.ts';
 import { AttachFileInput } from './AttachFileButton.tsx';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
@@ -254,6 +255,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   textareaRef={textareaRef}
                   placeholder="Write your note in markdown..."
                 />
+                <WikiLinkSuggestions textareaRef={textareaRef} />
                 <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
                 <AttachFileInput inputRef={fileInput} onFiles={(picked) => void files.insertFiles(picked)} />
               </Field.Root>

@@ -17,6 +17,7 @@ import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } fro
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
 
+import { LinkedFrom } from '../links/LinkedFrom.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
 
@@ -160,6 +161,7 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
                         ) : null}
                         <Box flex="1" minW="0">
                           <MarkdownView markdown={note.content} />
+                          <LinkedFrom note={note} />
                         </Box>
                       </Flex>
                     </>

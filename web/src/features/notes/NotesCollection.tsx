@@ -11,6 +11,8 @@ const GAP = 16;
 
 interface NotesCollectionProps extends NoteCardActions {
   notes: LocalNote[];
+  /** Search words to mark: each card then shows the passage around them instead of its opening. */
+  highlight?: readonly string[];
   view: 'grid' | 'list';
   convertingId: string | null;
   canStudy: boolean;
@@ -20,6 +22,7 @@ interface NotesCollectionProps extends NoteCardActions {
 
 export function NotesCollection({
   notes,
+  highlight,
   view,
   convertingId,
   canStudy,
@@ -67,6 +70,7 @@ export function NotesCollection({
               <NoteCard
                 key={note.id}
                 note={note}
+                highlight={highlight}
                 converting={convertingId === note.id}
                 canStudy={canStudy}
                 canConvert={canConvert}

@@ -1,7 +1,13 @@
 // The 'Search & Filter' panel: search text, tag filter (the union of the notes' tags), the six sorts, date range.
 import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { DATE_RANGES, type DateRange, NOTE_SORTS, type NoteSort } from '@private-notes/shared';
-import { DATE_RANGE_LABELS, type NotesFilterState, SORT_LABELS } from './notes-filter-state.ts';
+import { DATE_RANGES, type DateRange, NOTE_SORTS } from '@private-notes/shared';
+import {
+  DATE_RANGE_LABELS,
+  type NotesFilterState,
+  type NotesSortChoice,
+  RELEVANCE_SORT,
+  SORT_LABELS,
+} from './notes-filter-state.ts';
 
 interface Props {
   filters: NotesFilterState;
@@ -15,6 +21,9 @@ export function NotesFilters({ filters, tagOptions, onChange }: Props) {
       ...filters,
       tags: filters.tags.includes(tag) ? filters.tags.filter((t) => t !== tag) : [...filters.tags, tag],
     });
+  const sortChoices: NotesSortChoice[] = filters.searchQuery.trim()
+    ? [RELEVANCE_SORT, ...NOTE_SORTS]
+    : [...NOTE_SORTS];
   return (
     <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="notes-filters">
       <Stack gap="4">
@@ -24,18 +33,22 @@ export function NotesFilters({ filters, tagOptions, onChange }: Props) {
             <Input
               type="search"
               placeholder="Search notes..."
+              aria-describedby="notes-search-help"
               value={filters.searchQuery}
               onChange={(event) => onChange({ ...filters, searchQuery: event.target.value })}
             />
+            <Field.HelperText id="notes-search-help">
+              Words in any order; "exact phrase", -exclude, tag:name
+            </Field.HelperText>
           </Field.Root>
           <Field.Root>
             <Field.Label>Sort by</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={filters.sortBy}
-                onChange={(event) => onChange({ ...filters, sortBy: event.target.value as NoteSort })}
+                onChange={(event) => onChange({ ...filters, sortBy: event.target.value as NotesSortChoice })}
               >
-                {NOTE_SORTS.map((sort) => (
+                {sortChoices.map((sort) => (
                   <option key={sort} value={sort}>
                     {SORT_LABELS[sort]}
                   </option>

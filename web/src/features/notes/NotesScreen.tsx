@@ -2,24 +2,20 @@
 // the viewer, the delete confirmation and the editor. Everything reads the local database (never the network);
 // the sync status stays visible. Study mode and blog conversion are plugged in by their features via props.
 import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import {
-  filterNotes,
-  noteCountLabel,
-  notesEmptyState,
-  notesFiltersActive,
-  sortNotes,
-  tagOptions,
-} from '@private-notes/shared';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
+import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
 import { loadDraft } from '../../db/draft-store.ts';
-import { deleteNote } from '../../db/notes-store.ts';
+import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
 import { startSync } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { useWikiLinkIndex } from '../links/use-wiki-link-index.ts';
+import { WikiLinkContext } from '../links/wiki-link-context.ts';
+import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { DeleteNoteDialog } from './DeleteNoteDialog.tsx';
 import { type EditorAiContext, NoteEditor } from './NoteEditor.tsx';
@@ -28,7 +24,8 @@ import { NotesEmptyState } from './NotesEmptyState.tsx';
 import { NotesFilters } from './NotesFilters.tsx';
 import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
-import { INITIAL_FILTERS, type NotesFilterState } from './notes-filter-state.ts';
+import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
+import type { NotesSearch } from './notes-search.ts';
 import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
@@ -107,23 +104,51 @@ export function NotesScreen({
     if (match) setViewerId(match.id);
   }, [viewNoteId, notes]);
 
-  const search = useDeferredValue(filters.searchQuery);
-  const sorted = useMemo(() => (notes ? sortNotes(notes, filters.sortBy) : []), [notes, filters.sortBy]);
-  const shown = useMemo(
-    () => filterNotes(sorted, { search, tags: filters.tags, dateRange: filters.dateRange }),
-    [sorted, search, filters.tags, filters.dateRange],
+  const deferredSearch = useDeferredValue(filters.searchQuery);
+  const { shown, terms, answeredSearch: search } = useShownNotes(notes, filters, deferredSearch);
+  const changeFilters = useCallback(
+    (next: NotesFilterState) => setFilters((previous) => withSearchSort(previous, next)),
+    [],
   );
   const tags = useMemo(() => tagOptions(notes ?? []), [notes]);
-  // filterNotes caches each note's lowercased text on first search; doing it while idle keeps the first
-  // keystroke as quick as the later ones with thousands of notes.
-  useEffect(() => {
-    if (!notes || notes.length < 500 || typeof requestIdleCallback === 'undefined') return;
-    const handle = requestIdleCallback(() => filterNotes(notes, { search: 'a' }));
-    return () => cancelIdleCallback(handle);
-  }, [notes]);
 
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), []);
   useNewNoteShortcut(mode.kind === 'list', openNew);
+  // ?new=1 and ?open={local id} (the quick switcher, links between notes): acted on once, then dropped.
+  const links = useSearch({ strict: false }) as NotesSearch;
+  useEffect(() => {
+    if (links.new !== '1') return;
+    openNew();
+    void navigate({ to: '.', search: ({ new: _new, ...rest }: NotesSearch) => rest, replace: true });
+  }, [links.new, openNew, navigate]);
+  useEffect(() => {
+    if (!links.open || !notes) return;
+    if (notes.some((note) => note.id === links.open)) {
+      setMode({ kind: 'list' });
+      setViewerId(links.open);
+    }
+    void navigate({ to: '.', search: ({ open: _open, ...rest }: NotesSearch) => rest, replace: true });
+  }, [links.open, notes, navigate]);
+
+  // [[Links]] between notes: open the linked note in the viewer, or create a missing one and edit it.
+  const openLinked = useCallback((noteId: string) => {
+    setMode({ kind: 'list' });
+    setViewerId(noteId);
+  }, []);
+  // The new note opens in the editor once the list has it (the editor closes itself on a note the list lacks).
+  const [pendingEdit, setPendingEdit] = useState<string | null>(null);
+  const createLinked = useCallback((title: string) => {
+    void createNote({ title, content: '', tags: [] }).then((note) => {
+      setViewerId(null);
+      setPendingEdit(note.id);
+    });
+  }, []);
+  useEffect(() => {
+    if (!pendingEdit || !notes?.some((note) => note.id === pendingEdit)) return;
+    setMode({ kind: 'editor', noteId: pendingEdit });
+    setPendingEdit(null);
+  }, [pendingEdit, notes]);
+  const wikiLinks = useWikiLinkIndex(notes, { open: openLinked, create: createLinked });
 
   const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
   const editing =
@@ -195,9 +220,8 @@ export function NotesScreen({
     onConvert: (note: LocalNote) => void convert(note),
   };
 
-  const filtersNarrow =
-    filters.sortBy !== INITIAL_FILTERS.sortBy ||
-    notesFiltersActive({ search, tags: filters.tags, dateRange: filters.dateRange });
+  const filtering = notesFiltersActive({ search, tags: filters.tags, dateRange: filters.dateRange });
+  const filtersNarrow = filters.sortBy !== INITIAL_FILTERS.sortBy || filtering;
   const emptyKind = notes
     ? notesEmptyState({
         total: notes.length,
@@ -209,151 +233,157 @@ export function NotesScreen({
     : null;
 
   return (
-    <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="notes-screen">
-      <Flex
-        justify="space-between"
-        align={{ base: 'start', md: 'center' }}
-        gap="4"
-        mb="6"
-        direction={{ base: 'column', md: 'row' }}
-      >
-        <Stack gap="1">
-          <Text as="h1" fontSize="3xl" fontWeight="bold">
-            My Notes
-          </Text>
-          <Text color="fg.muted">Manage your personal notes and knowledge collection</Text>
-          <HStack gap="3">
-            <Text fontSize="sm" color="fg.muted" data-testid="note-count">
-              {noteCountLabel(notes?.length ?? noteCount ?? 0)}
+    <WikiLinkContext.Provider value={wikiLinks}>
+      <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="notes-screen">
+        <Flex
+          justify="space-between"
+          align={{ base: 'start', md: 'center' }}
+          gap="4"
+          mb="6"
+          direction={{ base: 'column', md: 'row' }}
+        >
+          <Stack gap="1">
+            <Text as="h1" fontSize="3xl" fontWeight="bold">
+              My Notes
             </Text>
-            <SyncStatusBadge />
-            {headerExtra}
-          </HStack>
-        </Stack>
-        {mode.kind === 'list' ? (
-          <HStack gap="2" wrap="wrap">
-            <HStack gap="0" borderWidth="1px" borderRadius="md" role="group" aria-label="View">
-              <IconButton
-                aria-label="Grid view"
-                aria-pressed={view === 'grid'}
-                variant={view === 'grid' ? 'subtle' : 'ghost'}
-                size="sm"
-                onClick={() => setView('grid')}
-              >
-                <GridIcon />
-              </IconButton>
-              <IconButton
-                aria-label="List view"
-                aria-pressed={view === 'list'}
-                variant={view === 'list' ? 'subtle' : 'ghost'}
-                size="sm"
-                onClick={() => setView('list')}
-              >
-                <ListIcon />
-              </IconButton>
+            <Text color="fg.muted">Manage your personal notes and knowledge collection</Text>
+            <HStack gap="3">
+              <Text fontSize="sm" color="fg.muted" data-testid="note-count">
+                {/* With a search or filter, how many notes it leaves (DECISIONS: trust and daily use). */}
+                {noteCountLabel(notes && filtering ? shown.length : (notes?.length ?? noteCount ?? 0))}
+              </Text>
+              <SyncStatusBadge />
+              {headerExtra}
             </HStack>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setFiltersOpen((open) => !open)}
-              aria-expanded={filtersOpen}
-            >
-              <FilterIcon />
-              {filtersOpen ? 'Hide Filters' : 'Search & Filter'}
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to="/import-export">Import &amp; Export</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to="/trash">Trash</RouterLink>
-            </Button>
-            <Button colorPalette="blue" size="sm" onClick={openNew}>
-              <PlusIcon />
-              New Note
-            </Button>
-          </HStack>
-        ) : null}
-      </Flex>
+          </Stack>
+          {mode.kind === 'list' ? (
+            <HStack gap="2" wrap="wrap">
+              <HStack gap="0" borderWidth="1px" borderRadius="md" role="group" aria-label="View">
+                <IconButton
+                  aria-label="Grid view"
+                  aria-pressed={view === 'grid'}
+                  variant={view === 'grid' ? 'subtle' : 'ghost'}
+                  size="sm"
+                  onClick={() => setView('grid')}
+                >
+                  <GridIcon />
+                </IconButton>
+                <IconButton
+                  aria-label="List view"
+                  aria-pressed={view === 'list'}
+                  variant={view === 'list' ? 'subtle' : 'ghost'}
+                  size="sm"
+                  onClick={() => setView('list')}
+                >
+                  <ListIcon />
+                </IconButton>
+              </HStack>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+              >
+                <FilterIcon />
+                {filtersOpen ? 'Hide Filters' : 'Search & Filter'}
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to="/import-export">Import &amp; Export</RouterLink>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to="/trash">Trash</RouterLink>
+              </Button>
+              <Button colorPalette="blue" size="sm" onClick={openNew}>
+                <PlusIcon />
+                New Note
+              </Button>
+            </HStack>
+          ) : null}
+        </Flex>
 
-      <SyncNotices />
-      {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
-        <Skeleton height="400px" borderRadius="lg" />
-      ) : mode.kind === 'editor' ? (
-        <NoteEditor
-          key={mode.noteId ?? 'new'}
-          note={editing}
-          aiSlot={editorAiSlot}
-          onDone={() => setMode({ kind: 'list' })}
+        <SyncNotices />
+        {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
+          <Skeleton height="400px" borderRadius="lg" />
+        ) : mode.kind === 'editor' ? (
+          <NoteEditor
+            key={mode.noteId ?? 'new'}
+            note={editing}
+            aiSlot={editorAiSlot}
+            onDone={() => setMode({ kind: 'list' })}
+          />
+        ) : (
+          // data-search: the search the list below reflects (it lags the input by design: useDeferredValue).
+          <Stack gap="4" data-search={search}>
+            {filtersOpen ? (
+              <NotesFilters filters={filters} tagOptions={tags} onChange={changeFilters} />
+            ) : null}
+            {!notes && firstPage && firstPage.length > 0 && !filtersNarrow ? (
+              // While all notes load, the newest ones (the default order) are already on screen.
+              <NotesCollection
+                notes={firstPage}
+                view={view}
+                convertingId={convertingId}
+                canStudy={!!onStudy}
+                canConvert={!!onConvertToBlog}
+                now={now}
+                {...cardActions}
+              />
+            ) : loadError ? (
+              <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
+                {loadError}
+              </Text>
+            ) : !notes ? (
+              <SimpleGrid
+                columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
+                gap="4"
+                data-testid="notes-loading"
+              >
+                {Array.from({ length: LOADING_CARDS }, (_, index) => (
+                  <Skeleton key={index} height="200px" borderRadius="lg" />
+                ))}
+              </SimpleGrid>
+            ) : emptyKind ? (
+              <NotesEmptyState
+                kind={emptyKind}
+                search={search}
+                tags={filters.tags}
+                onCreate={openNew}
+                onViewAll={() => {
+                  setFilters(INITIAL_FILTERS);
+                  void navigate({ to: '/notes' });
+                }}
+              />
+            ) : (
+              <NotesCollection
+                notes={shown}
+                highlight={terms}
+                view={view}
+                convertingId={convertingId}
+                canStudy={!!onStudy}
+                canConvert={!!onConvertToBlog}
+                now={now}
+                {...cardActions}
+              />
+            )}
+          </Stack>
+        )}
+
+        <NoteViewer
+          note={viewerNote}
+          canStudy={!!onStudy}
+          onClose={closeViewer}
+          onStudy={study}
+          onEdit={(note) => {
+            closeViewer();
+            setMode({ kind: 'editor', noteId: note.id });
+          }}
         />
-      ) : (
-        // data-search: the search the list below reflects (it lags the input by design: useDeferredValue).
-        <Stack gap="4" data-search={search}>
-          {filtersOpen ? <NotesFilters filters={filters} tagOptions={tags} onChange={setFilters} /> : null}
-          {!notes && firstPage && firstPage.length > 0 && !filtersNarrow ? (
-            // While all notes load, the newest ones (the default order) are already on screen.
-            <NotesCollection
-              notes={firstPage}
-              view={view}
-              convertingId={convertingId}
-              canStudy={!!onStudy}
-              canConvert={!!onConvertToBlog}
-              now={now}
-              {...cardActions}
-            />
-          ) : loadError ? (
-            <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
-              {loadError}
-            </Text>
-          ) : !notes ? (
-            <SimpleGrid
-              columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
-              gap="4"
-              data-testid="notes-loading"
-            >
-              {Array.from({ length: LOADING_CARDS }, (_, index) => (
-                <Skeleton key={index} height="200px" borderRadius="lg" />
-              ))}
-            </SimpleGrid>
-          ) : emptyKind ? (
-            <NotesEmptyState
-              kind={emptyKind}
-              search={search}
-              tags={filters.tags}
-              onCreate={openNew}
-              onViewAll={() => {
-                setFilters(INITIAL_FILTERS);
-                void navigate({ to: '/notes' });
-              }}
-            />
-          ) : (
-            <NotesCollection
-              notes={shown}
-              view={view}
-              convertingId={convertingId}
-              canStudy={!!onStudy}
-              canConvert={!!onConvertToBlog}
-              now={now}
-              {...cardActions}
-            />
-          )}
-        </Stack>
-      )}
-
-      <NoteViewer
-        note={viewerNote}
-        canStudy={!!onStudy}
-        onClose={closeViewer}
-        onStudy={study}
-        onEdit={(note) => {
-          closeViewer();
-          setMode({ kind: 'editor', noteId: note.id });
-        }}
-      />
-      <DeleteNoteDialog
-        open={deleteTarget !== null}
-        onCancel={() => setDeleteTarget(null)}
-        onConfirm={() => void confirmDelete()}
-      />
-    </Box>
+        <DeleteNoteDialog
+          open={deleteTarget !== null}
+          onCancel={() => setDeleteTarget(null)}
+          onConfirm={() => void confirmDelete()}
+        />
+      </Box>
+    </WikiLinkContext.Provider>
   );
 }

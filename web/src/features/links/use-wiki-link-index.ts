@@ -1,0 +1,35 @@
+// The notes screen's [[link]] resolver over every local note: titles matched case- and accent-insensitively
+// (the most recently updated note wins a shared title), backlinks found by scanning the notes that contain "[[".
+import { linksToTitle, titleKey } from '@private-notes/shared';
+import { useMemo } from 'react';
+import type { LocalNote } from '../../db/types.ts';
+import type { WikiLinks } from './wiki-link-context.ts';
+
+let versions = 0;
+
+export function useWikiLinkIndex(
+  notes: LocalNote[] | undefined,
+  actions: { open(noteId: string): void; create(title: string): void },
+): WikiLinks {
+  const { open, create } = actions;
+  return useMemo(() => {
+    const byTitle = new Map<string, LocalNote>();
+    const linking: LocalNote[] = [];
+    for (const note of notes ?? []) {
+      const key = titleKey(note.title);
+      const known = byTitle.get(key);
+      if (!known || known.updatedAt < note.updatedAt) byTitle.set(key, note);
+      if (note.content.includes('[[')) linking.push(note);
+    }
+    return {
+      resolve: (title) => byTitle.get(titleKey(title))?.id ?? null,
+      open,
+      create,
+      backlinks: (note) =>
+        linking
+          .filter((other) => other.id !== note.id && linksToTitle(other.content, note.title))
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+      version: ++versions,
+    };
+  }, [notes, open, create]);
+}
