@@ -38,6 +38,8 @@ export const PAGE_IDS: readonly string[] = [
   'tag-search',
   'tag-sort',
   'notes-tag-filter-label',
+  'notes-search-help',
+  'linked-from-heading',
   'signin-username',
   'signin-password',
   'unsubscribe-email',
