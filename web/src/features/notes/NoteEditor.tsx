@@ -1,6 +1,7 @@
 // The note editor: Edit / Preview tabs, title, content with a formatting toolbar, comma-separated tags, counts,
 // the dirty and draft status texts, Save (disabled per SPEC section 5), and a slot for the AI helpers.
-// Writes go to the local database only; the sync engine takes them from there.
+// Writes go to the local database only; the sync engine takes them from there. Every change is kept in the
+// note's draft (use-draft-persistence.ts); with auto-save on, leaving the editor saves the note itself.
 import { Box, Button, Field, Flex, HStack, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import {
   canSaveNote,
@@ -15,17 +16,25 @@ import {
   noteTooLongMessage,
   parseTags,
   readingTime,
+  restoredDraftText,
 } from '@private-notes/shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { storeAttachment } from '../../db/attachment-store.ts';
-import { clearDraft, loadDraft } from '../../db/draft-store.ts';
+import {
+  clearDraft,
+  deleteEditorDraft,
+  deleteEditorDraftIfSaved,
+  loadEditorDraft,
+} from '../../db/draft-store.ts';
 import { createNote, updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { registerLogoutFlush } from '../auth/logout-guard.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { AttachFileInput } from './AttachFileButton.tsx';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
+import { useDraftPersistence } from './use-draft-persistence.ts';
 import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
 
@@ -84,20 +93,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const noteId = note?.id ?? null;
-
-  // A draft left by a reload (or a crash) for this same note comes back into the fields.
-  useEffect(() => {
-    let cancelled = false;
-    void loadDraft().then((draft) => {
-      if (cancelled || !draft || draft.noteId !== noteId) return;
-      setTitle(draft.title);
-      setContent(draft.content);
-      setTagInput(draft.tagInput);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [noteId]);
+  // The draft this editor opened with, while its notice shows.
+  const [restored, setRestored] = useState<{ savedAt: string } | null>(null);
+  const [draftChecked, setDraftChecked] = useState(false);
 
   const tags = parseTags(tagInput);
   const dirty = isEditorDirty(
@@ -106,21 +104,112 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   );
   const draftStatus = useNoteDraft({ title, content, tagInput, noteId }, dirty, saving);
 
-  // Settings › auto-save: an existing note is saved by itself this many seconds after it became dirty.
+  // What the leave handlers (page hidden, unmount, sign-out) read: they run outside a render.
+  const fieldsRef = useRef({ title, content, tagInput });
+  fieldsRef.current = { title, content, tagInput };
+  /** The text last saved as the note's version (or being saved): never saved twice. */
+  const savedRef = useRef(baseline);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // A draft of this note left by any way out of the editor (another route, a reload, a closed tab, a crash)
+  // comes back into the fields, with a notice and Discard. One equal to the note is stale: removed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per note (the editor is keyed by note)
+  useEffect(() => {
+    let cancelled = false;
+    const opened = fieldsRef.current;
+    loadEditorDraft(noteId)
+      .then((draft) => {
+        if (cancelled || !draft) return;
+        const differs = isEditorDirty(
+          draft,
+          note ? { title: opened.title, content: opened.content, tags: parseTags(opened.tagInput) } : null,
+        );
+        if (!differs) return deleteEditorDraft(noteId);
+        // Typed into before the draft was read (a few milliseconds): the new typing wins.
+        if (!isSameFields(fieldsRef.current, opened)) return;
+        setTitle(draft.title);
+        setContent(draft.content);
+        setTagInput(draft.tagInput);
+        setRestored({ savedAt: draft.savedAt });
+      })
+      .catch(() => {})
+      .finally(() => {
+        if (!cancelled) setDraftChecked(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [noteId]);
+
+  // Settings › auto-save: an existing note is saved by itself this many seconds after it became dirty, and at
+  // once when the editor is left or the page hidden (the owner chose automatic saves: the text is not left
+  // behind as a draft only).
   const autoSave = settings.autoSaveInterval;
+  const autoSaveRef = useRef(autoSave);
+  autoSaveRef.current = autoSave;
+  async function saveInPlace(): Promise<void> {
+    const fields = fieldsRef.current;
+    const previous = savedRef.current;
+    if (!note || !canSaveNote(fields, false)) return;
+    if (!isEditorDirty(fields, { ...previous, tags: parseTags(previous.tagInput) })) return;
+    savedRef.current = fields;
+    try {
+      await persistence.flush();
+      await updateNote(note.id, {
+        title: fields.title,
+        content: fields.content,
+        tags: parseTags(fields.tagInput),
+      });
+    } catch {
+      // Not saved: the draft (stored just before) still holds the text.
+      savedRef.current = previous;
+      return;
+    }
+    if (mounted.current) setBaseline(fields);
+    await deleteEditorDraftIfSaved(note.id, fields).catch(() => {});
+    await clearDraft().catch(() => {});
+  }
+  const persistence = useDraftPersistence({
+    noteId,
+    title,
+    content,
+    tagInput,
+    dirty,
+    ready: draftChecked,
+    onLeave: () => {
+      if (autoSaveRef.current > 0) void saveInPlace();
+    },
+  });
+  // Sign-out stores the text first (and, with auto-save on, saves the note so the sync can push it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saveInPlace reads refs only
+  useEffect(
+    () =>
+      registerLogoutFlush(async () => {
+        await persistence.flush();
+        if (autoSaveRef.current > 0) await saveInPlace();
+      }),
+    [persistence],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the countdown only when dirtiness changes
   useEffect(() => {
     if (!note || !dirty || saving || autoSave <= 0 || !canSaveNote({ title, content }, false)) return;
-    const timer = setTimeout(() => {
-      void updateNote(note.id, { title, content, tags })
-        .then(() => {
-          setBaseline({ title, content, tagInput });
-          return clearDraft();
-        })
-        .catch(() => {});
-    }, autoSave * 1000);
+    const timer = setTimeout(() => void saveInPlace(), autoSave * 1000);
     return () => clearTimeout(timer);
   }, [dirty, autoSave, note?.id, title, content, tagInput]);
+
+  function discardRestored() {
+    setTitle(baseline.title);
+    setContent(baseline.content);
+    setTagInput(baseline.tagInput);
+    setRestored(null);
+    void deleteEditorDraft(noteId).catch(() => {});
+  }
 
   const files = useFileInsertion({ textareaRef, setContent, store: storeLocally });
 
@@ -145,6 +234,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
       const saved = note
         ? await updateNote(note.id, { title, content, tags })
         : await createNote({ title, content, tags });
+      // Saved and closing: nothing more is written, and the note's draft has served its purpose.
+      persistence.close();
+      await deleteEditorDraft(noteId).catch(() => {});
       await clearDraft().catch(() => {});
       toast(
         note
@@ -174,6 +266,9 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   }
 
   function cancel() {
+    // Cancel is the owner discarding the changes on purpose.
+    persistence.close();
+    void deleteEditorDraft(noteId).catch(() => {});
     void clearDraft().catch(() => {});
     onDone(null);
   }
@@ -208,6 +303,26 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
           {editorHeaderText(dirty, !note)}
         </Text>
       </Flex>
+      {restored ? (
+        <Flex
+          role="status"
+          align="center"
+          justify="space-between"
+          gap="3"
+          wrap="wrap"
+          mb="3"
+          p="3"
+          borderWidth="1px"
+          borderRadius="md"
+          bg="blue.subtle"
+          data-testid="restored-draft"
+        >
+          <Text fontSize="sm">{restoredDraftText(new Date(restored.savedAt), new Date())}</Text>
+          <Button size="sm" variant="outline" onClick={discardRestored}>
+            Discard
+          </Button>
+        </Flex>
+      ) : null}
       <form
         noValidate
         onSubmit={(event) => {
@@ -316,4 +431,11 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
       </form>
     </Box>
   );
+}
+
+function isSameFields(
+  a: { title: string; content: string; tagInput: string },
+  b: { title: string; content: string; tagInput: string },
+): boolean {
+  return a.title === b.title && a.content === b.content && a.tagInput === b.tagInput;
 }
