@@ -18,7 +18,7 @@ import {
   readingTime,
   restoredDraftText,
 } from '@private-notes/shared';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { storeAttachment } from '../../db/attachment-store.ts';
 import {
   clearDraft,
@@ -93,6 +93,8 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const noteId = note?.id ?? null;
+  const isNew = note === null;
+  const openFilePicker = useCallback(() => fileInput.current?.click(), []);
   // The draft this editor opened with, while its notice shows.
   const [restored, setRestored] = useState<{ savedAt: string } | null>(null);
   const [draftChecked, setDraftChecked] = useState(false);
@@ -273,36 +275,161 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
     onDone(null);
   }
 
-  const aiContext: EditorAiContext = {
-    noteId,
-    title,
-    content,
-    tags,
-    loading: saving,
-    addTags: (suggested) => {
-      const merged = mergeTags(tags, suggested);
-      if (merged.length > tags.length) setTagInput(formatTags(merged));
-    },
-    setInsights,
-  };
+  // Typing must cost one frame with a long note (bench/editor-drafts.bench.mjs): a keystroke re-renders only
+  // what shows the content (the editor box, its field, the form around it). Everything else is memoised on
+  // what it really shows, and what follows the text as a whole (counts, AI helpers) reads it deferred.
+  const handlers = useRef({ save, cancel });
+  handlers.current = { save, cancel };
+  const deferredTags = useMemo(() => parseTags(tagInput), [tagInput]);
+  const aiContext = useMemo<EditorAiContext>(
+    () => ({
+      noteId,
+      title,
+      content: countedContent,
+      tags: deferredTags,
+      loading: saving,
+      addTags: (suggested) => {
+        const merged = mergeTags(deferredTags, suggested);
+        if (merged.length > deferredTags.length) setTagInput(formatTags(merged));
+      },
+      setInsights,
+    }),
+    [noteId, title, countedContent, deferredTags, saving],
+  );
+
+  const header = useMemo(
+    () => (
+      <Flex justify="space-between" align="center" mb="3" gap="2" wrap="wrap">
+        <Text as="h2" fontSize="xl" fontWeight="semibold">
+          {isNew ? 'New Note' : 'Edit Note'}
+        </Text>
+        <Text fontSize="sm" color={dirty ? 'orange.fg' : 'fg.muted'} data-testid="editor-header-status">
+          {editorHeaderText(dirty, isNew)}
+        </Text>
+      </Flex>
+    ),
+    [dirty, isNew],
+  );
+  const tabList = useMemo(
+    () => (
+      <Tabs.List>
+        <Tabs.Trigger value="edit">Edit</Tabs.Trigger>
+        <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
+      </Tabs.List>
+    ),
+    [],
+  );
+  const titleField = useMemo(
+    () => (
+      <Field.Root>
+        <Field.Label>Title</Field.Label>
+        <Input
+          name="title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          placeholder="Note title"
+        />
+      </Field.Root>
+    ),
+    [title],
+  );
+  const contentLabel = useMemo(() => <Field.Label>Content</Field.Label>, []);
+  const filesRef = useRef(files);
+  filesRef.current = files;
+  const attachInput = useMemo(
+    () => (
+      <AttachFileInput inputRef={fileInput} onFiles={(picked) => void filesRef.current.insertFiles(picked)} />
+    ),
+    [],
+  );
+  const tagsField = useMemo(
+    () => (
+      <Field.Root>
+        <Field.Label>Tags (comma separated)</Field.Label>
+        <Input
+          name="tags"
+          value={tagInput}
+          onChange={(event) => setTagInput(event.target.value)}
+          placeholder="ideas, work"
+        />
+      </Field.Root>
+    ),
+    [tagInput],
+  );
+  // The preview renders the whole note: only while it is shown (its tab mounts lazily, unmounts on exit).
+  const previewed = tab === 'preview' ? content : null;
+  const previewTab = useMemo(
+    () => (
+      <Tabs.Content value="preview">
+        <Box minH="300px" data-testid="editor-preview">
+          {previewed?.trim() ? (
+            <MarkdownView markdown={previewed} />
+          ) : (
+            <Text color="fg.muted">Nothing to preview</Text>
+          )}
+        </Box>
+      </Tabs.Content>
+    ),
+    [previewed],
+  );
+  const countsRow = useMemo(
+    () => (
+      <HStack gap="4" mt="3" fontSize="sm" color="fg.muted" wrap="wrap" data-testid="editor-counts">
+        <Text>{counts.words} words</Text>
+        <Text>{counts.characters} characters</Text>
+        <Text>{counts.minutes} min read</Text>
+        <Text data-testid="draft-status">{draftStatusText(draftStatus, dirty)}</Text>
+      </HStack>
+    ),
+    [counts, draftStatus, dirty],
+  );
+  const insightsBox = useMemo(
+    () =>
+      insights.length > 0 ? (
+        <Box mt="3" p="3" borderWidth="1px" borderRadius="md" data-testid="editor-insights">
+          <Text fontWeight="semibold" mb="1">
+            Insights
+          </Text>
+          <Stack as="ul" gap="1" pl="4" css={{ listStyle: 'disc' }}>
+            {insights.map((insight, index) => (
+              <li key={index}>{insight}</li>
+            ))}
+          </Stack>
+        </Box>
+      ) : null,
+    [insights],
+  );
+  const aiFeatures = settings.aiFeatures;
+  const footer = useMemo(
+    () => (
+      <Flex justify="space-between" align="center" mt="4" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" data-testid="editor-footer-status">
+          {editorFooterText(dirty)}
+        </Text>
+        <HStack gap="2" wrap="wrap">
+          {aiFeatures ? aiSlot ? aiSlot(aiContext) : <DisabledAiButtons /> : null}
+          <Button variant="outline" onClick={() => handlers.current.cancel()}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="blue" disabled={!canSave} loading={saving}>
+            Save
+          </Button>
+        </HStack>
+      </Flex>
+    ),
+    [dirty, aiFeatures, aiSlot, aiContext, canSave, saving],
+  );
 
   return (
     <Box
       as="section"
-      aria-label={note ? 'Edit note' : 'New note'}
+      aria-label={isNew ? 'New note' : 'Edit note'}
       borderWidth="1px"
       borderRadius="lg"
       p={{ base: 3, md: 5 }}
       data-testid="note-editor"
     >
-      <Flex justify="space-between" align="center" mb="3" gap="2" wrap="wrap">
-        <Text as="h2" fontSize="xl" fontWeight="semibold">
-          {note ? 'Edit Note' : 'New Note'}
-        </Text>
-        <Text fontSize="sm" color={dirty ? 'orange.fg' : 'fg.muted'} data-testid="editor-header-status">
-          {editorHeaderText(dirty, !note)}
-        </Text>
-      </Flex>
+      {header}
       {restored ? (
         <Flex
           role="status"
@@ -327,34 +454,22 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          void handlers.current.save();
         }}
       >
         <Tabs.Root
           value={tab}
           onValueChange={(event) => setTab(event.value as 'edit' | 'preview')}
           variant="line"
-          // The preview renders the whole note: only while it is shown, not at every keystroke.
           lazyMount
           unmountOnExit
         >
-          <Tabs.List>
-            <Tabs.Trigger value="edit">Edit</Tabs.Trigger>
-            <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
-          </Tabs.List>
+          {tabList}
           <Tabs.Content value="edit">
             <Stack gap="4">
-              <Field.Root>
-                <Field.Label>Title</Field.Label>
-                <Input
-                  name="title"
-                  value={title}
-                  onChange={(event) => setTitle(event.target.value)}
-                  placeholder="Note title"
-                />
-              </Field.Root>
+              {titleField}
               <Field.Root invalid={tooLongMessage !== null}>
-                <Field.Label>Content</Field.Label>
+                {contentLabel}
                 <MarkdownEditor
                   ariaLabel="Content"
                   name="content"
@@ -365,69 +480,21 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   onPaste={files.onPaste}
                   onDragOver={files.onDragOver}
                   onDrop={files.onDrop}
-                  onPickFiles={() => fileInput.current?.click()}
+                  onPickFiles={openFilePicker}
                   textareaRef={textareaRef}
                   placeholder="Write your note in markdown..."
                 />
                 <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
-                <AttachFileInput inputRef={fileInput} onFiles={(picked) => void files.insertFiles(picked)} />
+                {attachInput}
               </Field.Root>
-              <Field.Root>
-                <Field.Label>Tags (comma separated)</Field.Label>
-                <Input
-                  name="tags"
-                  value={tagInput}
-                  onChange={(event) => setTagInput(event.target.value)}
-                  placeholder="ideas, work"
-                />
-              </Field.Root>
+              {tagsField}
             </Stack>
           </Tabs.Content>
-          <Tabs.Content value="preview">
-            <Box minH="300px" data-testid="editor-preview">
-              {content.trim() ? (
-                <MarkdownView markdown={content} />
-              ) : (
-                <Text color="fg.muted">Nothing to preview</Text>
-              )}
-            </Box>
-          </Tabs.Content>
+          {previewTab}
         </Tabs.Root>
-
-        <HStack gap="4" mt="3" fontSize="sm" color="fg.muted" wrap="wrap" data-testid="editor-counts">
-          <Text>{counts.words} words</Text>
-          <Text>{counts.characters} characters</Text>
-          <Text>{counts.minutes} min read</Text>
-          <Text data-testid="draft-status">{draftStatusText(draftStatus, dirty)}</Text>
-        </HStack>
-
-        {insights.length > 0 ? (
-          <Box mt="3" p="3" borderWidth="1px" borderRadius="md" data-testid="editor-insights">
-            <Text fontWeight="semibold" mb="1">
-              Insights
-            </Text>
-            <Stack as="ul" gap="1" pl="4" css={{ listStyle: 'disc' }}>
-              {insights.map((insight, index) => (
-                <li key={index}>{insight}</li>
-              ))}
-            </Stack>
-          </Box>
-        ) : null}
-
-        <Flex justify="space-between" align="center" mt="4" gap="3" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted" data-testid="editor-footer-status">
-            {editorFooterText(dirty)}
-          </Text>
-          <HStack gap="2" wrap="wrap">
-            {settings.aiFeatures ? aiSlot ? aiSlot(aiContext) : <DisabledAiButtons /> : null}
-            <Button variant="outline" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="blue" disabled={!canSave} loading={saving}>
-              Save
-            </Button>
-          </HStack>
-        </Flex>
+        {countsRow}
+        {insightsBox}
+        {footer}
       </form>
     </Box>
   );
