@@ -60,6 +60,11 @@ const COUNT_DRAFT_WRITES = () => {
 function armTypingProbe() {
   window.__keys = [];
   window.__frames = [];
+  // Long tasks of the page itself: a slow keystroke with none around it waited for the machine, not the app.
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
+  }).observe({ type: 'longtask' });
   document.addEventListener('keydown', () => window.__keys.push(performance.now()), { capture: true });
   document.addEventListener('input', () => {
     requestAnimationFrame(() => window.__frames.push(performance.now()));
@@ -109,7 +114,10 @@ try {
 
   const page = await context.newPage();
   await page.goto('/notes');
-  await page.getByTestId('sync-status').filter({ hasText: 'All changes synced' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('sync-status')
+    .filter({ hasText: 'All changes synced' })
+    .waitFor({ timeout: 30_000 });
   await seedLocal(page, NOTES);
   await page.goto('/notes');
   await page.getByText(`${NOTES + 1} notes`).waitFor({ timeout: 60_000 });
@@ -145,7 +153,12 @@ try {
   await page.keyboard.type(typed, { delay: KEY_GAP_MS });
   await page.waitForFunction((n) => window.__frames.length >= n, KEYSTROKES, { timeout: 30_000 });
   await page.waitForTimeout(1500);
-  const [keys, frames, putsAfter] = await page.evaluate(() => [window.__keys, window.__frames, window.__draftPuts]);
+  const [keys, frames, putsAfter, longTasks] = await page.evaluate(() => [
+    window.__keys,
+    window.__frames,
+    window.__draftPuts,
+    window.__longTasks,
+  ]);
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     await mkdir(path.join(root, 'bench/results'), { recursive: true });
@@ -181,6 +194,9 @@ try {
   });
 
   console.log(`typing latency (ms): ${latencies.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(
+    `long tasks (> 50 ms) in the page while typing: ${longTasks.length ? longTasks.join(', ') : 'none'} (ms)`,
+  );
   console.log(`keystroke → IndexedDB (ms): ${toDb.map((t) => t.toFixed(0)).join(', ')}`);
   console.log(`load average after: ${loadAverage()}`);
 

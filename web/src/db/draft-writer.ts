@@ -3,9 +3,9 @@
 // Each write starts when asked (see flush), so an older text can never land after a newer one.
 
 /** A pause this long in typing writes the draft. */
-export const DRAFT_IDLE_MS = 200;
+export const DRAFT_IDLE_MS = 150;
 /** Steady typing still writes this often: every change is stored within about a second. */
-export const DRAFT_MAX_WAIT_MS = 500;
+export const DRAFT_MAX_WAIT_MS = 400;
 
 export interface DraftWriter<T> {
   /** Takes the latest value; it is written within DRAFT_MAX_WAIT_MS. */

@@ -18,7 +18,20 @@ import {
   readingTime,
   restoredDraftText,
 } from '@private-notes/shared';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  createContext,
+  type DragEvent,
+  type ReactNode,
+  type RefObject,
+  use,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { storeAttachment } from '../../db/attachment-store.ts';
 import {
   clearDraft,
@@ -62,6 +75,48 @@ export interface NoteEditorProps {
   note: LocalNote | null;
   onDone(saved: LocalNote | null): void;
   aiSlot?: (ctx: EditorAiContext) => ReactNode;
+}
+
+/** What changes at every keystroke, read only by the content field (so the tabs around it skip the render). */
+const LiveContent = createContext<{ content: string; tooLongMessage: string | null }>({
+  content: '',
+  tooLongMessage: null,
+});
+
+interface ContentFieldProps {
+  onChange(value: string): void;
+  onPaste(event: ClipboardEvent<HTMLTextAreaElement>): void;
+  onDragOver(event: DragEvent<HTMLTextAreaElement>): void;
+  onDrop(event: DragEvent<HTMLTextAreaElement>): void;
+  onPickFiles(): void;
+  onFiles(files: File[]): void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  fileInput: RefObject<HTMLInputElement | null>;
+}
+
+function ContentField(props: ContentFieldProps) {
+  const { content, tooLongMessage } = use(LiveContent);
+  return (
+    <Field.Root invalid={tooLongMessage !== null}>
+      <Field.Label>Content</Field.Label>
+      <MarkdownEditor
+        ariaLabel="Content"
+        name="content"
+        rows={12}
+        minHeight={300}
+        value={content}
+        onChange={props.onChange}
+        onPaste={props.onPaste}
+        onDragOver={props.onDragOver}
+        onDrop={props.onDrop}
+        onPickFiles={props.onPickFiles}
+        textareaRef={props.textareaRef}
+        placeholder="Write your note in markdown..."
+      />
+      <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
+      <AttachFileInput inputRef={props.fileInput} onFiles={props.onFiles} />
+    </Field.Root>
+  );
 }
 
 function DisabledAiButtons() {
@@ -333,15 +388,24 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
     ),
     [title],
   );
-  const contentLabel = useMemo(() => <Field.Label>Content</Field.Label>, []);
   const filesRef = useRef(files);
   filesRef.current = files;
-  const attachInput = useMemo(
+  const contentField = useMemo(
     () => (
-      <AttachFileInput inputRef={fileInput} onFiles={(picked) => void filesRef.current.insertFiles(picked)} />
+      <ContentField
+        onChange={setContent}
+        onPaste={(event) => filesRef.current.onPaste(event)}
+        onDragOver={(event) => filesRef.current.onDragOver(event)}
+        onDrop={(event) => filesRef.current.onDrop(event)}
+        onPickFiles={openFilePicker}
+        onFiles={(picked) => void filesRef.current.insertFiles(picked)}
+        textareaRef={textareaRef}
+        fileInput={fileInput}
+      />
     ),
-    [],
+    [openFilePicker],
   );
+  const liveContent = useMemo(() => ({ content, tooLongMessage }), [content, tooLongMessage]);
   const tagsField = useMemo(
     () => (
       <Field.Root>
@@ -371,6 +435,28 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
       </Tabs.Content>
     ),
     [previewed],
+  );
+  const tabs = useMemo(
+    () => (
+      <Tabs.Root
+        value={tab}
+        onValueChange={(event) => setTab(event.value as 'edit' | 'preview')}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        {tabList}
+        <Tabs.Content value="edit">
+          <Stack gap="4">
+            {titleField}
+            {contentField}
+            {tagsField}
+          </Stack>
+        </Tabs.Content>
+        {previewTab}
+      </Tabs.Root>
+    ),
+    [tab, tabList, titleField, contentField, tagsField, previewTab],
   );
   const countsRow = useMemo(
     () => (
@@ -457,41 +543,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
           void handlers.current.save();
         }}
       >
-        <Tabs.Root
-          value={tab}
-          onValueChange={(event) => setTab(event.value as 'edit' | 'preview')}
-          variant="line"
-          lazyMount
-          unmountOnExit
-        >
-          {tabList}
-          <Tabs.Content value="edit">
-            <Stack gap="4">
-              {titleField}
-              <Field.Root invalid={tooLongMessage !== null}>
-                {contentLabel}
-                <MarkdownEditor
-                  ariaLabel="Content"
-                  name="content"
-                  rows={12}
-                  minHeight={300}
-                  value={content}
-                  onChange={setContent}
-                  onPaste={files.onPaste}
-                  onDragOver={files.onDragOver}
-                  onDrop={files.onDrop}
-                  onPickFiles={openFilePicker}
-                  textareaRef={textareaRef}
-                  placeholder="Write your note in markdown..."
-                />
-                <Field.ErrorText role="alert">{tooLongMessage}</Field.ErrorText>
-                {attachInput}
-              </Field.Root>
-              {tagsField}
-            </Stack>
-          </Tabs.Content>
-          {previewTab}
-        </Tabs.Root>
+        <LiveContent value={liveContent}>{tabs}</LiveContent>
         {countsRow}
         {insightsBox}
         {footer}
