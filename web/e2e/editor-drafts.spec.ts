@@ -124,9 +124,16 @@ test('left by closing the tab: a new tab reopens the editor on the text', async 
   await openNotes(page);
   await typeAtEnd(page, title, TYPED);
   await page.close();
+  // Back on a phone-sized window: the notice and its Discard fit.
   const again = await context.newPage();
+  await again.setViewportSize({ width: 390, height: 844 });
   await again.goto('/notes');
   await expectRestoredEditor(again, `${original}${TYPED}`);
+  const discard = await again.getByRole('button', { name: 'Discard' }).boundingBox();
+  expect(discard!.x + discard!.width).toBeLessThanOrEqual(390);
+  expect(await again.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // (The main links sit in a menu on a phone; the desktop layout has them in the bar.)
+  await again.setViewportSize({ width: 1280, height: 720 });
   await again.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog Admin' }).click();
   await expectOnServer(again, title, `${original}${TYPED}`);
 });
