@@ -171,6 +171,25 @@ test('left by a reload while offline: the service worker reopens it on the text,
   await expectOnServer(page, title, `${original}${TYPED}`);
 });
 
+test('hidden at once after typing (a phone switching apps): the note is saved and synced without waiting', async ({
+  page,
+}) => {
+  await openNotes(page);
+  await card(page, title).getByRole('button', { name: 'Edit Note' }).click();
+  await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible();
+  await page.getByLabel('Content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(TYPED);
+  // No pause: the page goes to the background straight after the last keystroke, as when the owner switches
+  // apps; the browser may kill it any time after that.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expectOnServer(page, title, `${original}${TYPED}`);
+  await expect(page.getByTestId('editor-header-status')).toHaveText('No changes');
+});
+
 test('with auto-save off, drafts are kept per note and offered back with Discard', async ({ page }) => {
   await page.request.put('/api/user/settings', { data: { ...DEFAULT_SETTINGS, autoSaveInterval: 0 } });
   const other = `Reading list ${Date.now()}`;
