@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_CONTENT_MAX } from '../schemas/note.ts';
-import { canSaveNote, editorFooterText, editorHeaderText, isEditorDirty } from './editor-state.ts';
+import {
+  canSaveNote,
+  editorFooterText,
+  editorHeaderText,
+  isEditorDirty,
+  restoredDraftText,
+} from './editor-state.ts';
 
 const note = { title: 'Title', content: 'Body', tags: ['a', 'b'] };
 
@@ -49,5 +55,20 @@ describe('canSaveNote', () => {
   it('refuses content longer than a note may hold', () => {
     expect(canSaveNote({ title: 'T', content: 'é'.repeat(NOTE_CONTENT_MAX) }, false)).toBe(true);
     expect(canSaveNote({ title: 'T', content: 'é'.repeat(NOTE_CONTENT_MAX + 1) }, false)).toBe(false);
+  });
+});
+
+describe('restoredDraftText', () => {
+  it('names the local time, and the day when it is not today', () => {
+    const now = new Date(2026, 10, 25, 16, 30);
+    expect(restoredDraftText(new Date(2026, 10, 25, 14, 2), now)).toBe(
+      'Restored your unsaved changes from 14:02',
+    );
+    expect(restoredDraftText(new Date(2026, 10, 3, 9, 5), now)).toBe(
+      'Restored your unsaved changes from 3 Nov 09:05',
+    );
+    expect(restoredDraftText(new Date(2025, 11, 31, 23, 59), now)).toBe(
+      'Restored your unsaved changes from 31 Dec 2025 23:59',
+    );
   });
 });

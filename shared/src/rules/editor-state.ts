@@ -43,3 +43,21 @@ export function canSaveNote(fields: Pick<EditorFields, 'title' | 'content'>, loa
     fields.content.length <= NOTE_CONTENT_MAX
   );
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The notice over a restored draft: 'Restored your unsaved changes from 14:02' (local time, 24-hour), with the
+ * day too ('from 3 Nov 14:02') when the draft is from another day than `now`.
+ */
+export function restoredDraftText(savedAt: Date, now: Date): string {
+  const time = `${String(savedAt.getHours()).padStart(2, '0')}:${String(savedAt.getMinutes()).padStart(2, '0')}`;
+  const sameDay =
+    savedAt.getFullYear() === now.getFullYear() &&
+    savedAt.getMonth() === now.getMonth() &&
+    savedAt.getDate() === now.getDate();
+  const day = sameDay
+    ? ''
+    : `${savedAt.getDate()} ${MONTHS[savedAt.getMonth()]}${savedAt.getFullYear() === now.getFullYear() ? '' : ` ${savedAt.getFullYear()}`} `;
+  return `Restored your unsaved changes from ${day}${time}`;
+}

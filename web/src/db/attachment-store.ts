@@ -168,13 +168,16 @@ export async function collectLocalAttachmentGarbage(
 ): Promise<number> {
   return database.transaction(
     'rw',
-    [database.notes, database.drafts, database.attachments, database.uploads],
+    [database.notes, database.drafts, database.noteDrafts, database.attachments, database.uploads],
     async () => {
       const used = new Set<string>();
       await database.notes.each((note) => {
         for (const hash of attachmentHashes(note.content)) used.add(hash);
       });
       await database.drafts.each((draft) => {
+        for (const hash of attachmentHashes(draft.content)) used.add(hash);
+      });
+      await database.noteDrafts.each((draft) => {
         for (const hash of attachmentHashes(draft.content)) used.add(hash);
       });
       let removed = 0;

@@ -1,9 +1,10 @@
-// The browser's database (IndexedDB through Dexie): notes, their outbox, the editor draft, study material and
+// The browser's database (IndexedDB through Dexie): notes, their outbox, the editor drafts, study material and
 // sync bookkeeping. One class, one shared instance (db.ts); tests open their own with other names.
 import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
   DeletionRow,
+  EditorDraft,
   LocalAttachment,
   LocalFlashcard,
   LocalKeyPoint,
@@ -32,6 +33,7 @@ export class NotesDatabase extends Dexie {
   trash!: EntityTable<TrashRow, 'id'>;
   /** The saved search index (features/search): one row, rewritten a little after notes change. */
   searchIndex!: EntityTable<{ key: string }, 'key'>;
+  noteDrafts!: EntityTable<EditorDraft, 'key'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -80,6 +82,24 @@ export class NotesDatabase extends Dexie {
     // refused entries: the sync status reads those and a count, never the whole queue (10,000 imported notes
     // queue 10,000 entries, and the status is read again after every write to the queue).
     this.version(6).stores({ outbox: '++seq, &noteId, serverId, error', uploads: '++seq, &sha256, error' });
+    // v7 (nothing typed is lost): the editor's text per note, beside the spec's single note_draft row. A browser
+    // that had a note_draft keeps it as the first per-note draft, so the upgrade itself loses nothing.
+    this.version(7)
+      .stores({ noteDrafts: 'key, savedAt' })
+      .upgrade(async (tx) => {
+        const old = await tx.table<NoteDraft, string>('drafts').get('note_draft');
+        if (!old) return;
+        const row: EditorDraft = {
+          key: old.noteId ?? 'new',
+          noteId: old.noteId,
+          title: old.title,
+          content: old.content,
+          tagInput: old.tagInput,
+          savedAt: old.lastSaved,
+          open: true,
+        };
+        await tx.table<EditorDraft, string>('noteDrafts').put(row);
+      });
     // v8 (Trash): deleted notes as this device knows them (its own deletes, deletes pulled from the feed, the
     // server's Trash when last seen), so the Trash screen and Undo work offline. (v7 is another feature's.)
     this.version(8).stores({ trash: 'id, serverId, deletedAt' });

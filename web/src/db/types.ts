@@ -52,6 +52,23 @@ export interface NoteDraft {
   noteId: string | null;
 }
 
+/**
+ * The editor's text kept per note (key: the note's local id, or 'new' for a note not saved yet) until it becomes
+ * a saved version or the owner discards it. Written within a second of each change and at once when the editor
+ * is left, so nothing typed is lost however the page goes away.
+ */
+export interface EditorDraft {
+  key: string;
+  noteId: string | null;
+  title: string;
+  content: string;
+  tagInput: string;
+  /** When this text was last written (ISO); shown as "Restored your unsaved changes from 14:02". */
+  savedAt: string;
+  /** True while the editor was showing it: a reload or a closed tab reopens the editor on it. */
+  open: boolean;
+}
+
 export type LocalFlashcard = Flashcard & { noteId: string | number };
 export type LocalKeyPoint = KeyPoint & { noteId: string | number };
 

@@ -20,9 +20,14 @@ export function startSync(): void {
   syncEngine.start();
   void requestPersistentStorage();
   gcTimer ??= setTimeout(() => void collectLocalAttachmentGarbage().catch(() => {}), LOCAL_GC_DELAY_MS);
-  stopGuard ??= registerLogoutGuard(() => {
-    const { pending } = syncEngine.getStatus();
-    if (pending === 0 || typeof window === 'undefined') return true;
+  stopGuard ??= registerLogoutGuard(async () => {
+    if (typeof window === 'undefined') return true;
+    // Read from the database, not the status (which follows the queue a moment later): an editor's text saved
+    // on the way out has just been queued. Online, waiting changes are pushed first, so the owner is asked
+    // only about what really cannot reach the server now.
+    if ((await db.outbox.count()) > 0 && navigator.onLine) await syncEngine.syncNow().catch(() => {});
+    const pending = await db.outbox.count();
+    if (pending === 0) return true;
     return window.confirm(UNSYNCED_LOGOUT_WARNING(pending));
   });
 }

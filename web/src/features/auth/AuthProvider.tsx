@@ -8,7 +8,7 @@ import { USER_KEY } from '../../api/queries.ts';
 import { rememberUser } from '../../sync/offline-session.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
-import { confirmLogoutHook } from './logout-guard.ts';
+import { confirmLogoutHook, flushBeforeLogout } from './logout-guard.ts';
 import { useCurrentUser } from './use-current-user.ts';
 
 function serverMessage(error: unknown): string | null {
@@ -66,6 +66,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async (): Promise<boolean> => {
+    // The open editor stores its text first, so the unsynced-changes guard counts (and pushes) it.
+    await flushBeforeLogout();
     if (!(await confirmLogoutHook())) return false;
     try {
       await api.logout();

@@ -18,3 +18,22 @@ export async function confirmLogoutHook(): Promise<boolean> {
   }
   return true;
 }
+
+/** Work that must be stored before a sign-out is weighed (the open editor saves its text). */
+export type LogoutFlush = () => Promise<void>;
+
+const flushes = new Set<LogoutFlush>();
+
+/** Registers a flush; call the answer to remove it. */
+export function registerLogoutFlush(flush: LogoutFlush): () => void {
+  flushes.add(flush);
+  return () => flushes.delete(flush);
+}
+
+/**
+ * Runs every flush before the guards, so a guard counting unsynced changes sees the editor's last words. A
+ * failed flush does not block the sign-out (its text stays in the device's drafts).
+ */
+export async function flushBeforeLogout(): Promise<void> {
+  await Promise.all([...flushes].map((flush) => flush().catch(() => {})));
+}

@@ -1,8 +1,25 @@
 // The markdown editor of the note and post editors: @uiw/react-md-editor, loaded on first use only (it is
 // about 130 KB gzip), so the notes list, the blog and everything else never carry it. Until it has loaded a
-// plain textarea with the same label and value stands in, so typing never waits for the network.
+// plain textarea with the same label and value stands in, so typing never waits for the network; when the
+// editor arrives it takes over the stand-in's focus and caret (see EditorHandOver), so typing carries on.
 import { Textarea } from '@chakra-ui/react';
-import { type ClipboardEvent, type DragEvent, lazy, type RefObject, Suspense } from 'react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+
+/** Where the stand-in left off: the loaded editor focuses its own textarea and puts the caret there. */
+export interface EditorHandOver {
+  focused: boolean;
+  selectionStart: number;
+  selectionEnd: number;
+  selectionDirection: 'forward' | 'backward' | 'none';
+}
 
 export interface MarkdownEditorProps {
   id?: string;
@@ -19,13 +36,35 @@ export interface MarkdownEditorProps {
   /** Opens the file picker (the toolbar's file button); no button when absent. */
   onPickFiles?(): void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** Set by MarkdownEditor: the stand-in writes it as it goes, the loaded editor reads it once. */
+  handOver?: RefObject<EditorHandOver | null>;
 }
 
 /** The stand-in while the editor loads, and for good when it cannot (offline before it was ever cached). */
 function PlainMarkdownEditor(props: MarkdownEditorProps) {
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  const { handOver } = props;
+  // Runs as React removes the stand-in (before the loaded editor's layout effect, in the same commit), while
+  // the box is still in the document: its focus and caret are what the owner is typing into right now.
+  useLayoutEffect(
+    () => () => {
+      const element = box.current;
+      if (!handOver || !element) return;
+      handOver.current = {
+        focused: document.activeElement === element,
+        selectionStart: element.selectionStart,
+        selectionEnd: element.selectionEnd,
+        selectionDirection: element.selectionDirection,
+      };
+    },
+    [handOver],
+  );
   return (
     <Textarea
-      ref={props.textareaRef}
+      ref={(element) => {
+        box.current = element;
+        props.textareaRef.current = element;
+      }}
       id={props.id}
       name={props.name}
       aria-label={props.ariaLabel}
@@ -49,9 +88,10 @@ const MarkdownEditorImpl = lazy(() =>
 );
 
 export function MarkdownEditor(props: MarkdownEditorProps) {
+  const handOver = useRef<EditorHandOver | null>(null);
   return (
-    <Suspense fallback={<PlainMarkdownEditor {...props} />}>
-      <MarkdownEditorImpl {...props} />
+    <Suspense fallback={<PlainMarkdownEditor {...props} handOver={handOver} />}>
+      <MarkdownEditorImpl {...props} handOver={handOver} />
     </Suspense>
   );
 }

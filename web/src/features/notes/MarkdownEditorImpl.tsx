@@ -5,7 +5,7 @@
 import { insertMarkdown, type MarkdownAction } from '@private-notes/shared';
 import MDEditor, { type ICommand, type RefMDEditor } from '@uiw/react-md-editor/nohighlight';
 import '@uiw/react-md-editor/markdown-editor.css';
-import { type ReactElement, useEffect, useRef } from 'react';
+import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTheme } from '../../theme/use-theme.ts';
 import { ATTACH_FILE_LABEL } from './AttachFileButton.tsx';
 import type { MarkdownEditorProps } from './MarkdownEditor.tsx';
@@ -50,6 +50,17 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
       typeof matchMedia === 'function' &&
       matchMedia('(prefers-color-scheme: dark)').matches);
   const editor = useRef<RefMDEditor>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  // Typed into the stand-in while this loaded: same focus and caret here, in the commit that swaps them, so
+  // no keystroke falls between the two boxes (the text itself is already in props.value).
+  useLayoutEffect(() => {
+    const handOver = props.handOver?.current;
+    const textarea = frame.current?.querySelector('textarea');
+    if (!props.handOver || !handOver || !textarea) return;
+    props.handOver.current = null;
+    if (handOver.focused) textarea.focus();
+    textarea.setSelectionRange(handOver.selectionStart, handOver.selectionEnd, handOver.selectionDirection);
+  }, [props.handOver]);
   // The editors insert files at the cursor: they read it from the textarea the markdown editor renders.
   useEffect(() => {
     props.textareaRef.current = editor.current?.textarea ?? null;
@@ -62,7 +73,7 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
     execute: () => props.onPickFiles?.(),
   };
   return (
-    <div data-color-mode={dark ? 'dark' : 'light'} style={{ width: '100%' }}>
+    <div ref={frame} data-color-mode={dark ? 'dark' : 'light'} style={{ width: '100%' }}>
       <MDEditor
         ref={editor}
         value={props.value}

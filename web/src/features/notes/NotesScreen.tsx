@@ -6,7 +6,7 @@ import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from 
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
-import { loadDraft } from '../../db/draft-store.ts';
+import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-store.ts';
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
@@ -89,13 +89,18 @@ export function NotesScreen({
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  // A draft left by a reload mid-edit reopens the editor where the owner was.
+  // An editor the page went away under (reload, closed tab, crash) reopens where the owner was, on its draft;
+  // drafts of notes gone for a month are removed meanwhile.
   useEffect(() => {
-    void loadDraft().then(async (draft) => {
-      if (!draft) return;
-      const exists = draft.noteId ? await db.notes.get(draft.noteId) : null;
-      setMode({ kind: 'editor', noteId: exists && !exists.deleted ? exists.id : null });
-    });
+    void lastOpenEditorDraft()
+      .then(async (draft) => {
+        if (!draft) return;
+        if (draft.noteId === null) return setMode({ kind: 'editor', noteId: null });
+        const exists = await db.notes.get(draft.noteId);
+        if (exists && !exists.deleted) setMode({ kind: 'editor', noteId: exists.id });
+      })
+      .catch(() => {});
+    void pruneOrphanEditorDrafts().catch(() => {});
   }, []);
   // /notes?view={serverId} opens that note once it is in the local database.
   useEffect(() => {
