@@ -13,6 +13,7 @@ import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
+import { SignInGuard } from './auth/sign-in-guard.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
@@ -51,6 +52,8 @@ import { openStore, type Store } from './storage/index.ts';
 export interface Services {
   users: UserService;
   sessions: SessionService;
+  /** Who may try a password now: device cookies and lockouts (auth/sign-in-guard.ts). */
+  signInGuard: SignInGuard;
   notes: NoteService;
   revisions: RevisionService;
   settings: SettingsService;
@@ -91,7 +94,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const store = await openStore(config);
   const attachmentFiles = new AttachmentFiles(config.dataDir);
   await attachmentFiles.init();
-  const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
+  const secret = await SessionService.secretFor(store, config.sessionSecret);
+  const sessions = new SessionService(store, secret);
   const provider = createAiProvider(config.openai);
   const settings = new SettingsService(store);
   const blog = new BlogService(store);
@@ -107,6 +111,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const services: Services = {
     users: new UserService(store),
     sessions,
+    signInGuard: new SignInGuard(store, secret),
     notes: new NoteService(store),
     revisions: new RevisionService(store, config.revisionRetentionDays),
     settings,

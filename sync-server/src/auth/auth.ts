@@ -1,6 +1,7 @@
 // Who is asking: reads the session cookie on every request and offers `requireUser` / `getUser(req)`.
 import type { Request, RequestHandler, Response } from 'express';
 import { type SessionRecord, type Store, StoreUnavailableError } from '../storage/index.ts';
+import { readCookie } from './read-cookie.ts';
 import { SESSION_TTL_MS, type SessionService } from './session-service.ts';
 
 export const SESSION_COOKIE = 'pn_session';
@@ -27,22 +28,6 @@ export interface Auth {
   /** Starts a session for `userId` and sets its cookie on the answer. */
   signIn(req: Request, res: Response, userId: number): Promise<SessionRecord>;
   signOut(req: Request, res: Response): Promise<void>;
-}
-
-function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }
 
 function setCookie(req: Request, res: Response, token: string): void {

@@ -3,33 +3,11 @@
 import { LoginSchema, PasswordChangeSchema, RegisterSchema } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
-import { createRateLimit } from '../http/rate-limit.ts';
+import { tooManyAttemptsMessage } from '../auth/lockout-policy.ts';
 import { parseBody } from '../http/validate.ts';
 
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
-
-export function createAuthRouter({ auth, services, store }: Deps): Router {
+export function createAuthRouter({ auth, services }: Deps): Router {
   const router = Router();
-  // Only failed attempts count, so the owner signing in on several devices is never locked out.
-  const perIp = createRateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: 20,
-    message: TOO_MANY_LOGINS,
-    skipSuccessfulRequests: true,
-    shared: { store, prefix: 'login-ip' },
-  });
-  const perUsername = createRateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: 10,
-    message: TOO_MANY_LOGINS,
-    skipSuccessfulRequests: true,
-    shared: { store, prefix: 'login-username' },
-    key: (req) => {
-      const name = (req.body as { username?: unknown } | undefined)?.username;
-      return `user:${typeof name === 'string' ? name.trim().toLowerCase() : ''}`;
-    },
-  });
 
   router.get('/api/user', (req, res) => {
     const user = auth.getUser(req);
@@ -40,14 +18,22 @@ export function createAuthRouter({ auth, services, store }: Deps): Router {
     res.json(user);
   });
 
-  router.post('/api/login', perIp, perUsername, async (req, res) => {
+  router.post('/api/login', async (req, res) => {
     const { username, password } = parseBody(LoginSchema, req);
+    const attempt = await services.signInGuard.check(req, username);
+    if (attempt.waitMs > 0) {
+      res.set('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
+      res.status(429).json({ message: tooManyAttemptsMessage(attempt.waitMs) });
+      return;
+    }
     const user = await services.users.verifyCredentials(username, password);
     if (!user) {
       res.status(401).json({ message: 'Invalid username or password' });
       return;
     }
+    // The session cookie first: clients that read one cookie from the answer take the session's.
     await auth.signIn(req, res, user.id);
+    await attempt.succeed(res);
     res.json({ id: user.id, username: user.username });
   });
 
