@@ -8,6 +8,7 @@ export * from './rules/attachment-markdown.ts';
 export * from './rules/attachment-types.ts';
 export * from './rules/count-labels.ts';
 export * from './rules/date-range.ts';
+export * from './rules/describe-user-agent.ts';
 export * from './rules/editor-state.ts';
 export * from './rules/filter-explanations.ts';
 export * from './rules/filter-notes.ts';

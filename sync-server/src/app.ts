@@ -33,18 +33,23 @@ import { createFeedsRouter } from './routes/feeds.ts';
 import { createMailRouter } from './routes/mail.ts';
 import { createConfirmRouter, createOneClickRouter } from './routes/mail-public.ts';
 import { createNotesRouter } from './routes/notes.ts';
+import { createPasskeysRouter } from './routes/passkeys.ts';
 import { installPublicFastPath } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
+import { createSessionsRouter } from './routes/sessions.ts';
 import { createSettingsRouter } from './routes/settings.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
+import { createTotpRouter } from './routes/totp.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
 import { ExplanationService } from './services/explanation-service.ts';
 import { NoteService } from './services/note-service.ts';
+import { PasskeyService } from './services/passkey-service.ts';
 import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
+import { TwoFactorService } from './services/two-factor-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
 
@@ -54,6 +59,9 @@ export interface Services {
   sessions: SessionService;
   /** Who may try a password now: device cookies and lockouts (auth/sign-in-guard.ts). */
   signInGuard: SignInGuard;
+  /** The TOTP second factor and recovery codes of password sign-ins. */
+  twoFactor: TwoFactorService;
+  passkeys: PasskeyService;
   notes: NoteService;
   revisions: RevisionService;
   settings: SettingsService;
@@ -112,6 +120,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     users: new UserService(store),
     sessions,
     signInGuard: new SignInGuard(store, secret),
+    twoFactor: new TwoFactorService(store),
+    passkeys: new PasskeyService(store),
     notes: new NoteService(store),
     revisions: new RevisionService(store, config.revisionRetentionDays),
     settings,
@@ -159,6 +169,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.
   app.use(createAuthRouter(deps));
+  app.use(createPasskeysRouter(deps));
+  app.use(createTotpRouter(deps));
+  app.use(createSessionsRouter(deps));
   app.use(createSettingsRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself

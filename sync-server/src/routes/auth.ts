@@ -1,12 +1,19 @@
-// Sign-in and the owner account: current user, login (rate limited), registration while empty, logout,
-// password change.
-import { LoginSchema, PasswordChangeSchema, RegisterSchema } from '@private-notes/shared';
+// Sign-in and the owner account: current user, login (lockout by device, address and username; the TOTP
+// second factor when on), registration while empty, logout, password change.
+import {
+  API,
+  type LoginOptions,
+  LoginSchema,
+  PasswordChangeSchema,
+  RegisterSchema,
+  type SecondFactorRequired,
+} from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { tooManyAttemptsMessage } from '../auth/lockout-policy.ts';
 import { parseBody } from '../http/validate.ts';
 
-export function createAuthRouter({ auth, services }: Deps): Router {
+export function createAuthRouter({ auth, config, services, store }: Deps): Router {
   const router = Router();
 
   router.get('/api/user', (req, res) => {
@@ -18,8 +25,15 @@ export function createAuthRouter({ auth, services }: Deps): Router {
     res.json(user);
   });
 
+  // The sign-in form's default username: the owner's own (OWNER_USERNAME), not a fixed one. Sign-in is
+  // safe with the name known: strangers' failures never lock the owner's devices (auth/sign-in-guard.ts).
+  router.get(API.loginOptions, (_req, res) => {
+    const owner = store.all('users')[0];
+    res.json({ defaultUsername: owner?.username ?? config.ownerUsername } satisfies LoginOptions);
+  });
+
   router.post('/api/login', async (req, res) => {
-    const { username, password } = parseBody(LoginSchema, req);
+    const { username, password, code } = parseBody(LoginSchema, req);
     const attempt = await services.signInGuard.check(req, username);
     if (attempt.waitMs > 0) {
       res.set('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
@@ -30,6 +44,18 @@ export function createAuthRouter({ auth, services }: Deps): Router {
     if (!user) {
       res.status(401).json({ message: 'Invalid username or password' });
       return;
+    }
+    // The attempt stays counted as a failure until the second factor is right too: a right password
+    // alone never resets the lockout, so it cannot be confirmed by guessing at leisure.
+    if (services.twoFactor.isEnabled(user.id)) {
+      const ok = code ? await services.twoFactor.verifySignIn(user.id, code) : false;
+      if (!ok) {
+        res.status(401).json({
+          message: code ? 'Invalid authentication code' : 'Enter the code from your authenticator app',
+          secondFactor: 'totp',
+        } satisfies SecondFactorRequired);
+        return;
+      }
     }
     // The session cookie first: clients that read one cookie from the answer take the session's.
     await auth.signIn(req, res, user.id);
