@@ -9,8 +9,7 @@ import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { PASSKEYS_KEY, passkeysQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
-
-const message = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
+import { errorText } from './error-text.ts';
 
 export function PasskeysPanel() {
   const passkeys = useQuery(passkeysQuery());
@@ -35,7 +34,7 @@ export function PasskeysPanel() {
       setName('');
       toast({ title: 'Passkey added', description: 'You can now sign in with this passkey.' });
     } catch (e) {
-      setError(message(e, 'The passkey was not added.'));
+      setError(errorText(e, 'The passkey was not added.'));
     } finally {
       setPending(false);
       await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
@@ -49,7 +48,7 @@ export function PasskeysPanel() {
     } catch (e) {
       toast({
         title: 'Error',
-        description: message(e, 'Failed to remove the passkey.'),
+        description: errorText(e, 'Failed to remove the passkey.'),
         variant: 'destructive',
       });
     }

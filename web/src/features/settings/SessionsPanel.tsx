@@ -9,8 +9,7 @@ import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { SESSIONS_KEY, sessionsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
-
-const message = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
+import { errorText } from './error-text.ts';
 
 export function SessionsPanel() {
   const sessions = useQuery(sessionsQuery());
@@ -23,7 +22,7 @@ export function SessionsPanel() {
     try {
       toast({ title: 'Signed out', description: await action() });
     } catch (e) {
-      toast({ title: 'Error', description: message(e, 'Failed to sign out.'), variant: 'destructive' });
+      toast({ title: 'Error', description: errorText(e, 'Failed to sign out.'), variant: 'destructive' });
     } finally {
       setPending(false);
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });

@@ -9,8 +9,7 @@ import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { TOTP_KEY, totpQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
-
-const message = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
+import { errorText } from './error-text.ts';
 
 export function TwoFactorPanel() {
   const status = useQuery(totpQuery());
@@ -29,7 +28,7 @@ export function TwoFactorPanel() {
     try {
       await action();
     } catch (e) {
-      setError(message(e, fallback));
+      setError(errorText(e, fallback));
     } finally {
       setPending(false);
     }
