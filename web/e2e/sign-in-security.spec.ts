@@ -2,6 +2,7 @@
 // passkeys through Chromium's virtual authenticator, TOTP enrolment and sign-in (codes computed here),
 // a recovery code, and the session list's sign-outs. Every test leaves the owner as it found them
 // (password only, no passkey), since the other specs sign in with the password alone.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_OWNER, expect, test } from './fixtures.ts';
@@ -11,6 +12,13 @@ const codeAt = (secret: string, timestamp: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp,
   });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 async function openSecurity(page: Page, base = '') {
   await page.goto(`${base}/settings`);
@@ -253,3 +261,23 @@ test('the sign-in sections fit a 390 px wide window', async ({ page, signIn }) =
   await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the sign-in sections have no serious accessibility violations (${scheme})`, async ({
+    page,
+    signIn,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn();
+    await openSecurity(page);
+    await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Signed-in sessions' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The setup step (nothing changes until a code confirms it).
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(page.getByLabel('Code from the app')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
