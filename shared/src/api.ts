@@ -6,24 +6,6 @@ export const API = {
   logout: '/api/logout',
   settings: '/api/user/settings',
   password: '/api/user/password',
-  /** GET: the sign-in form's default username (the owner's, SPEC section 2's default value). */
-  loginOptions: '/api/login/options',
-  /** POST: a passkey sign-in's challenge, then POST the browser's answer to `passkeyLogin`. */
-  passkeyLoginOptions: '/api/login/passkey/options',
-  passkeyLogin: '/api/login/passkey',
-  /** GET the owner's passkeys; POST `{ name, response }` after POST `passkeyOptions`. */
-  passkeys: '/api/user/passkeys',
-  passkeyOptions: '/api/user/passkeys/options',
-  passkey: (id: number) => `/api/user/passkeys/${id}`,
-  /** GET `{ enabled, recoveryCodesLeft }`; POST setup, enable `{ code }`, disable `{ password }`. */
-  totp: '/api/user/totp',
-  totpSetup: '/api/user/totp/setup',
-  totpEnable: '/api/user/totp/enable',
-  totpDisable: '/api/user/totp/disable',
-  /** GET the signed-in sessions; DELETE one; POST `sessionsSignOutOthers` ends every other. */
-  sessions: '/api/user/sessions',
-  session: (id: number) => `/api/user/sessions/${id}`,
-  sessionsSignOutOthers: '/api/user/sessions/sign-out-others',
 
   notes: '/api/notes',
   note: (id: number) => `/api/notes/${id}`,

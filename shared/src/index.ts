@@ -52,3 +52,4 @@ export * from './schemas/revision.ts';
 export * from './schemas/study.ts';
 export * from './schemas/subscriber.ts';
 export * from './schemas/user.ts';
+export * from './sign-in-api.ts';

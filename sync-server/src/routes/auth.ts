@@ -1,12 +1,12 @@
 // Sign-in and the owner account: current user, login (lockout by device, address and username; the TOTP
 // second factor when on), registration while empty, logout, password change.
 import {
-  API,
   type LoginOptions,
   LoginSchema,
   PasswordChangeSchema,
   RegisterSchema,
   type SecondFactorRequired,
+  SIGN_IN_API,
 } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
@@ -27,7 +27,7 @@ export function createAuthRouter({ auth, config, services, store }: Deps): Route
 
   // The sign-in form's default username: the owner's own (OWNER_USERNAME), not a fixed one. Sign-in is
   // safe with the name known: strangers' failures never lock the owner's devices (auth/sign-in-guard.ts).
-  router.get(API.loginOptions, (_req, res) => {
+  router.get(SIGN_IN_API.loginOptions, (_req, res) => {
     const owner = store.all('users')[0];
     res.json({ defaultUsername: owner?.username ?? config.ownerUsername } satisfies LoginOptions);
   });

@@ -1,5 +1,5 @@
 // Passkeys: the owner registers, lists and removes them (Settings › Security); anyone may sign in with one.
-import { API, PasskeyLoginSchema, PasskeyRegisterSchema } from '@private-notes/shared';
+import { PasskeyLoginSchema, PasskeyRegisterSchema, SIGN_IN_API } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { relyingPartyFor } from '../auth/relying-party.ts';
@@ -18,11 +18,11 @@ export function createPasskeysRouter({ auth, config, services, store }: Deps): R
     shared: { store, prefix: 'passkey-login' },
   });
 
-  router.post(API.passkeyLoginOptions, perIp, async (req, res) => {
+  router.post(SIGN_IN_API.passkeyLoginOptions, perIp, async (req, res) => {
     res.json(await services.passkeys.authenticationOptions(relyingPartyFor(req, config)));
   });
 
-  router.post(API.passkeyLogin, perIp, async (req, res) => {
+  router.post(SIGN_IN_API.passkeyLogin, perIp, async (req, res) => {
     const { response } = parseBody(PasskeyLoginSchema, req);
     const user = await services.passkeys.authenticate(response, relyingPartyFor(req, config));
     // A passkey proves more than a password: no second factor, and no lockout counts it.
@@ -30,16 +30,16 @@ export function createPasskeysRouter({ auth, config, services, store }: Deps): R
     res.json({ id: user.id, username: user.username });
   });
 
-  router.get(API.passkeys, auth.requireUser, (req, res) => {
+  router.get(SIGN_IN_API.passkeys, auth.requireUser, (req, res) => {
     res.json(services.passkeys.list(auth.getUser(req)!.id));
   });
 
-  router.post(API.passkeyOptions, auth.requireUser, async (req, res) => {
+  router.post(SIGN_IN_API.passkeyOptions, auth.requireUser, async (req, res) => {
     const user = store.get('users', auth.getUser(req)!.id)!;
     res.json(await services.passkeys.registrationOptions(user, relyingPartyFor(req, config)));
   });
 
-  router.post(API.passkeys, auth.requireUser, async (req, res) => {
+  router.post(SIGN_IN_API.passkeys, auth.requireUser, async (req, res) => {
     const { name, response } = parseBody(PasskeyRegisterSchema, req);
     const created = await services.passkeys.register(
       auth.getUser(req)!.id,

@@ -1,5 +1,5 @@
 // The owner's signed-in sessions (Settings › Security): list them, end one, or end every other.
-import { API, describeUserAgent, type SessionInfo } from '@private-notes/shared';
+import { describeUserAgent, type SessionInfo, SIGN_IN_API } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -7,9 +7,9 @@ import { parseIdParam } from '../http/validate.ts';
 
 export function createSessionsRouter({ auth, services }: Deps): Router {
   const router = Router();
-  router.use(API.sessions, auth.requireUser);
+  router.use(SIGN_IN_API.sessions, auth.requireUser);
 
-  router.get(API.sessions, (req, res) => {
+  router.get(SIGN_IN_API.sessions, (req, res) => {
     const current = auth.getSession(req)!.id;
     const list: SessionInfo[] = services.sessions.listFor(auth.getUser(req)!.id).map((s) => ({
       id: s.id,
@@ -22,7 +22,7 @@ export function createSessionsRouter({ auth, services }: Deps): Router {
     res.json(list);
   });
 
-  router.post(API.sessionsSignOutOthers, async (req, res) => {
+  router.post(SIGN_IN_API.sessionsSignOutOthers, async (req, res) => {
     const ended = await services.sessions.destroyOthers(auth.getUser(req)!.id, auth.getSession(req)!.id);
     res.json({ ended });
   });

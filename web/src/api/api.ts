@@ -15,27 +15,18 @@ import {
   type Explanation,
   type Flashcard,
   type Login,
-  type LoginOptions,
   type Note,
   type NoteChanges,
   type NoteCreate,
   type NoteUpdate,
-  type PasskeyInfo,
   type PasswordChange,
   type Revision,
   type RevisionSummary,
-  type SessionInfo,
   type Settings,
   type Subscribe,
   type Subscriber,
-  type TotpSetup,
-  type TotpStatus,
   type User,
 } from '@private-notes/shared';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
 import { apiRequest } from './request.ts';
 import { AI_REQUEST_TIMEOUT_MS } from './request-deadline.ts';
 
@@ -65,27 +56,6 @@ export const api = {
   settings: (signal?: AbortSignal) => apiRequest<Settings>(API.settings, { signal }),
   updateSettings: (body: Settings) => apiRequest<Settings>(API.settings, { method: 'PUT', body }),
   changePassword: (body: PasswordChange) => apiRequest<unknown>(API.password, { method: 'PUT', body }),
-  loginOptions: () => apiRequest<LoginOptions>(API.loginOptions, { credentials: 'omit' }),
-  // Passkeys: the WebAuthn options and answers are JSON the browser library reads and writes.
-  passkeyLoginOptions: () =>
-    apiRequest<PublicKeyCredentialRequestOptionsJSON>(API.passkeyLoginOptions, { method: 'POST' }),
-  passkeyLogin: (response: unknown) =>
-    apiRequest<User>(API.passkeyLogin, { method: 'POST', body: { response } }),
-  passkeys: (signal?: AbortSignal) => apiRequest<PasskeyInfo[]>(API.passkeys, { signal }),
-  passkeyOptions: () =>
-    apiRequest<PublicKeyCredentialCreationOptionsJSON>(API.passkeyOptions, { method: 'POST' }),
-  addPasskey: (name: string, response: unknown) =>
-    apiRequest<PasskeyInfo>(API.passkeys, { method: 'POST', body: { name, response } }),
-  removePasskey: (id: number) => apiRequest<unknown>(API.passkey(id), { method: 'DELETE' }),
-  totpStatus: (signal?: AbortSignal) => apiRequest<TotpStatus>(API.totp, { signal }),
-  totpSetup: () => apiRequest<TotpSetup>(API.totpSetup, { method: 'POST' }),
-  totpEnable: (code: string) =>
-    apiRequest<{ recoveryCodes: string[] }>(API.totpEnable, { method: 'POST', body: { code } }),
-  totpDisable: (password: string) =>
-    apiRequest<unknown>(API.totpDisable, { method: 'POST', body: { password } }),
-  sessions: (signal?: AbortSignal) => apiRequest<SessionInfo[]>(API.sessions, { signal }),
-  endSession: (id: number) => apiRequest<unknown>(API.session(id), { method: 'DELETE' }),
-  endOtherSessions: () => apiRequest<{ ended: number }>(API.sessionsSignOutOthers, { method: 'POST' }),
 
   // Notes (the sync engine owns writes; these are the raw calls)
   listNotes: (params: NoteListParams = {}) =>

@@ -34,17 +34,6 @@ export const commentsQuery = (data: PublicDataClient, postId: number) =>
     queryFn: () => data.listComments(postId),
   });
 
-export const PASSKEYS_KEY = ['/api/user/passkeys'] as const;
-export const TOTP_KEY = ['/api/user/totp'] as const;
-export const SESSIONS_KEY = ['/api/user/sessions'] as const;
-
-export const passkeysQuery = () =>
-  queryOptions({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => api.passkeys(signal) });
-export const totpQuery = () =>
-  queryOptions({ queryKey: TOTP_KEY, queryFn: ({ signal }) => api.totpStatus(signal) });
-export const sessionsQuery = () =>
-  queryOptions({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => api.sessions(signal) });
-
 export const settingsQuery = () =>
   queryOptions({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api.settings(signal) });
 

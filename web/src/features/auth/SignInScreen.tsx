@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { USER_KEY } from '../../api/queries.ts';
+import { signInApi } from '../../api/sign-in-api.ts';
 import { LogoIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { lastUsername, rememberUsername } from './last-username.ts';
@@ -58,7 +59,7 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
       return;
     }
     let live = true;
-    api
+    signInApi
       .loginOptions()
       .then((options) => {
         if (live && !typed.current) setUsername(options.defaultUsername);
@@ -125,9 +126,9 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
     try {
       // Loaded on use: the sign-in page stays as light as the public pages.
       const { startAuthentication } = await import('@simplewebauthn/browser');
-      const optionsJSON = await api.passkeyLoginOptions();
+      const optionsJSON = await signInApi.passkeyLoginOptions();
       const response = await startAuthentication({ optionsJSON });
-      await signedIn(await api.passkeyLogin(response));
+      await signedIn(await signInApi.passkeyLogin(response));
     } catch (e) {
       setError(tooManyMessage(e) ?? PASSKEY_FAILED);
     } finally {

@@ -4,9 +4,8 @@
 import { Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { PASSKEYS_KEY, passkeysQuery } from '../../api/queries.ts';
+import { PASSKEYS_KEY, passkeysQuery, signInApi } from '../../api/sign-in-api.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { errorText } from './error-text.ts';
@@ -28,9 +27,9 @@ export function PasskeysPanel() {
     setPending(true);
     try {
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const optionsJSON = await api.passkeyOptions();
+      const optionsJSON = await signInApi.passkeyOptions();
       const response = await startRegistration({ optionsJSON });
-      await api.addPasskey(name.trim(), response);
+      await signInApi.addPasskey(name.trim(), response);
       setName('');
       toast({ title: 'Passkey added', description: 'You can now sign in with this passkey.' });
     } catch (e) {
@@ -43,7 +42,7 @@ export function PasskeysPanel() {
 
   async function onRemove(id: number, label: string) {
     try {
-      await api.removePasskey(id);
+      await signInApi.removePasskey(id);
       toast({ title: 'Passkey removed', description: `${label} can no longer sign in.` });
     } catch (e) {
       toast({

@@ -4,9 +4,8 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@private-notes/shared';
 import { useState } from 'react';
-import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { SESSIONS_KEY, sessionsQuery } from '../../api/queries.ts';
+import { SESSIONS_KEY, sessionsQuery, signInApi } from '../../api/sign-in-api.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { errorText } from './error-text.ts';
@@ -60,7 +59,7 @@ export function SessionsPanel() {
                   disabled={pending}
                   onClick={() =>
                     act(async () => {
-                      await api.endSession(s.id);
+                      await signInApi.endSession(s.id);
                       return `${s.device} is signed out.`;
                     })
                   }
@@ -83,7 +82,7 @@ export function SessionsPanel() {
         disabled={pending || others.length === 0}
         onClick={() =>
           act(async () => {
-            const { ended } = await api.endOtherSessions();
+            const { ended } = await signInApi.endOtherSessions();
             return `${ended} other ${ended === 1 ? 'session' : 'sessions'} signed out.`;
           })
         }

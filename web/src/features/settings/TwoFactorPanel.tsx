@@ -4,9 +4,8 @@
 import { Box, Button, Code, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import type { TotpSetup } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { TOTP_KEY, totpQuery } from '../../api/queries.ts';
+import { signInApi, TOTP_KEY, totpQuery } from '../../api/sign-in-api.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { errorText } from './error-text.ts';
@@ -36,7 +35,7 @@ export function TwoFactorPanel() {
 
   const onStart = () =>
     run(async () => {
-      setSetup(await api.totpSetup());
+      setSetup(await signInApi.totpSetup());
       setCode('');
     }, 'Could not start the setup.');
 
@@ -47,7 +46,7 @@ export function TwoFactorPanel() {
       return;
     }
     void run(async () => {
-      const { recoveryCodes } = await api.totpEnable(code.trim());
+      const { recoveryCodes } = await signInApi.totpEnable(code.trim());
       setSetup(null);
       setRecoveryCodes(recoveryCodes);
       toast({
@@ -65,7 +64,7 @@ export function TwoFactorPanel() {
       return;
     }
     void run(async () => {
-      await api.totpDisable(password);
+      await signInApi.totpDisable(password);
       setPassword('');
       setRecoveryCodes(null);
       toast({ title: 'Two-factor authentication off', description: 'Sign-ins need only the password.' });
