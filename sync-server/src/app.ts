@@ -13,6 +13,7 @@ import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
+import { SignInGuard } from './auth/sign-in-guard.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
@@ -33,20 +34,25 @@ import { createFeedsRouter } from './routes/feeds.ts';
 import { createMailRouter } from './routes/mail.ts';
 import { createConfirmRouter, createOneClickRouter } from './routes/mail-public.ts';
 import { createNotesRouter } from './routes/notes.ts';
+import { createPasskeysRouter } from './routes/passkeys.ts';
 import { installPublicFastPath } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
+import { createSessionsRouter } from './routes/sessions.ts';
 import { createSettingsRouter } from './routes/settings.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
+import { createTotpRouter } from './routes/totp.ts';
 import { createTrashRouter } from './routes/trash.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
 import { ExplanationService } from './services/explanation-service.ts';
 import { NoteService } from './services/note-service.ts';
+import { PasskeyService } from './services/passkey-service.ts';
 import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { TrashService } from './services/trash-service.ts';
+import { TwoFactorService } from './services/two-factor-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
 
@@ -54,6 +60,11 @@ import { openStore, type Store } from './storage/index.ts';
 export interface Services {
   users: UserService;
   sessions: SessionService;
+  /** Who may try a password now: device cookies and lockouts (auth/sign-in-guard.ts). */
+  signInGuard: SignInGuard;
+  /** The TOTP second factor and recovery codes of password sign-ins. */
+  twoFactor: TwoFactorService;
+  passkeys: PasskeyService;
   notes: NoteService;
   revisions: RevisionService;
   /** Deleted notes, kept TRASH_DAYS with their revisions. */
@@ -98,7 +109,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const store = await openStore(config);
   const attachmentFiles = new AttachmentFiles(config.dataDir);
   await attachmentFiles.init();
-  const sessions = new SessionService(store, await SessionService.secretFor(store, config.sessionSecret));
+  const secret = await SessionService.secretFor(store, config.sessionSecret);
+  const sessions = new SessionService(store, secret);
   const provider = createAiProvider(config.openai);
   const settings = new SettingsService(store);
   const blog = new BlogService(store);
@@ -116,6 +128,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const services: Services = {
     users: new UserService(store),
     sessions,
+    signInGuard: new SignInGuard(store, secret),
+    twoFactor: new TwoFactorService(store),
+    passkeys: new PasskeyService(store),
     notes: new NoteService(store),
     revisions,
     trash,
@@ -164,6 +179,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.
   app.use(createAuthRouter(deps));
+  app.use(createPasskeysRouter(deps));
+  app.use(createTotpRouter(deps));
+  app.use(createSessionsRouter(deps));
   app.use(createSettingsRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself

@@ -67,32 +67,120 @@ describe('GET /api/user and POST /api/login', () => {
     });
   });
 
-  it('rate limits failed logins per username with 429, even for the right password afterwards', async () => {
+  it('limits unknown devices per username (trimmed, case-folded): the 6th try, even right, answers 429', async () => {
+    const s = await start({ trustProxy: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const username = ['admin', ' ADMIN ', 'Admin', 'admin ', 'aDmIn'][i]!;
+      const res = await s.api('POST', '/api/login', {
+        body: { username, password: `nope ${i}` },
+        // A new address each time: only the username ties the attempts together.
+        headers: { 'x-forwarded-for': `10.0.1.${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(Array(5).fill(401));
+    const limited = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: OWNER_PASSWORD },
+      headers: { 'x-forwarded-for': '10.0.1.99' },
+    });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: 'Too many attempts. Try again in 1 minute.' },
+    });
+    expect(limited.headers.get('retry-after')).toMatch(/^(59|60)$/);
+    expect(limited.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('limits unknown devices per address across usernames', async () => {
     const s = await start();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
-        (await s.api('POST', '/api/login', { body: { username: 'admin', password: `nope ${i}` } })).status,
+        (await s.api('POST', '/api/login', { body: { username: `user${i}`, password: 'nope nope' } })).status,
       );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    const limited = await s.api('POST', '/api/login', {
-      body: { username: 'admin', password: OWNER_PASSWORD },
-    });
-    expect(limited).toMatchObject({
-      status: 429,
-      body: { message: 'Too many login attempts. Please try again later.' },
-    });
+    expect(statuses[10]).toBe(429);
   });
 
-  it('rate limits failed logins per IP across usernames', async () => {
-    const s = await start();
-    let last = 0;
-    for (let i = 0; i < 21; i++) {
-      last = (await s.api('POST', '/api/login', { body: { username: `user${i}`, password: 'nope nope' } }))
-        .status;
+  it("never blocks the owner's known device for failures from elsewhere (issue 23)", async () => {
+    const s = await start({ trustProxy: true });
+    const first = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: OWNER_PASSWORD },
+      headers: { 'x-forwarded-for': '192.0.2.10' },
+    });
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('pn_device='))!;
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/Path=\/api\//);
+    const deviceCookie = device.split(';')[0]!;
+    // Ten failures for the owner's username from other addresses, then more from the owner's own address.
+    for (let i = 0; i < 12; i++) {
+      await s.api('POST', '/api/login', {
+        body: { username: i % 2 ? 'ADMIN' : ' Admin ', password: `guess ${i}` },
+        headers: { 'x-forwarded-for': i < 10 ? `198.51.100.${i}` : '192.0.2.10' },
+      });
     }
-    expect(last).toBe(429);
+    const stranger = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: OWNER_PASSWORD },
+      headers: { 'x-forwarded-for': '203.0.113.5' },
+    });
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    const owner = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: OWNER_PASSWORD },
+      cookie: deviceCookie,
+      headers: { 'x-forwarded-for': '192.0.2.10' },
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toEqual({ id: 1, username: 'admin' });
+    // A forged or another username's device cookie is an unknown device.
+    const forged = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: OWNER_PASSWORD },
+      cookie: `${deviceCookie.slice(0, -3)}abc`,
+      headers: { 'x-forwarded-for': '203.0.113.6' },
+    });
+    expect(forged.status).toBe(429);
+  });
+
+  it('judges a known device by its own failures only, and they never count against the username', async () => {
+    const s = await start({ trustProxy: true });
+    const deviceCookie = (
+      await s.api('POST', '/api/login', { body: { username: 'admin', password: OWNER_PASSWORD } })
+    ).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_device='))!
+      .split(';')[0]!;
+    for (let i = 0; i < 10; i++) {
+      const res = await s.api('POST', '/api/login', {
+        body: { username: 'admin', password: `typo ${i}` },
+        cookie: deviceCookie,
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    // The username and this new address are clean: another device signs in.
+    const elsewhere = await s.api('POST', '/api/login', {
+      body: { username: 'admin', password: OWNER_PASSWORD },
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('counts parallel guesses before checking them: a burst gets no more than the free tries', async () => {
+    const s = await start({ trustProxy: true });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        s.api('POST', '/api/login', {
+          body: { username: 'admin', password: `burst ${i}` },
+          headers: { 'x-forwarded-for': `10.9.0.${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(7);
   });
 });
 

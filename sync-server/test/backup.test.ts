@@ -65,6 +65,20 @@ async function populate(s: TestServer) {
   });
   expect(sent.status).toBe(202);
   await waitForSend(s, cookie, post.id);
+  // Sign-in: a waiting passkey challenge, and a passkey record as a registration leaves it.
+  expect((await s.api('POST', '/api/login/passkey/options')).status).toBe(200);
+  await s.handle.store.write((tx) =>
+    tx.insert('passkeys', {
+      userId: 1,
+      name: 'Laptop',
+      credentialId: 'Y3JlZGVudGlhbC0x',
+      publicKey: 'cHVibGljLWtleQ',
+      counter: 0,
+      transports: ['internal'],
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastUsedAt: null,
+    }),
+  );
 }
 
 /** Every API answer that shows a collection, as the owner and as a visitor. */

@@ -37,6 +37,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync
     // Seeded readers carry their own address (X-Forwarded-For, e2e/mail-helpers.ts), so sign-ups seeded by
     // many specs do not add up against the per-address limit; requests without the header are 127.0.0.1.
     TRUST_PROXY: 'loopback',
+    // Passkeys need a domain (an IP address cannot be a WebAuthn RP ID): the passkey spec opens localhost.
+    ALLOWED_ORIGINS: `http://localhost:${port}`,
     SMTP_URL: '',
     SMTP_HOST: '',
   },

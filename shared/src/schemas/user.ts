@@ -12,8 +12,73 @@ export type User = z.infer<typeof UserSchema>;
 export const LoginSchema = z.object({
   username: z.string().trim().min(1, 'Username and password are required').max(USERNAME_MAX),
   password: z.string().min(1, 'Username and password are required').max(PASSWORD_MAX),
+  /** The second factor, when it is on: a 6-digit authenticator code or a recovery code. */
+  code: z.string().trim().max(64).optional(),
 });
 export type Login = z.infer<typeof LoginSchema>;
+
+/** A 401 from POST /api/login whose password was right but whose second factor is missing or wrong. */
+export interface SecondFactorRequired {
+  message: string;
+  secondFactor: 'totp';
+}
+
+/** GET /api/login/options. */
+export interface LoginOptions {
+  /** The owner's username: the form's default when this device has not signed in before. */
+  defaultUsername: string;
+}
+
+export const TotpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+export const PasswordConfirmSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+});
+
+/** GET /api/user/totp. */
+export interface TotpStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/user/totp/setup: a new secret to confirm with a code (nothing changes until then). */
+export interface TotpSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as an SVG QR code. */
+  qrSvg: string;
+}
+
+/** One signed-in session as Settings › Security lists it. */
+export interface SessionInfo {
+  id: number;
+  /** "Chrome on Windows", from the user agent; "Unknown device" without one. */
+  device: string;
+  address: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+export const PASSKEY_NAME_MAX = 64;
+export const PasskeyNameSchema = z.string().trim().min(1, 'Name the passkey').max(PASSKEY_NAME_MAX);
+export const PasskeyRegisterSchema = z.object({
+  name: PasskeyNameSchema,
+  /** The browser's registration answer (verified by the server's WebAuthn library). */
+  response: z.record(z.string(), z.unknown()),
+});
+export const PasskeyLoginSchema = z.object({ response: z.record(z.string(), z.unknown()) });
+
+export interface PasskeyInfo {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
 
 export const RegisterSchema = z.object({
   username: z

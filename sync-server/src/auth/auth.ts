@@ -1,7 +1,8 @@
 // Who is asking: reads the session cookie on every request and offers `requireUser` / `getUser(req)`.
 import type { Request, RequestHandler, Response } from 'express';
 import { type SessionRecord, type Store, StoreUnavailableError } from '../storage/index.ts';
-import { SESSION_TTL_MS, type SessionService } from './session-service.ts';
+import { readCookie } from './read-cookie.ts';
+import { SESSION_TTL_MS, type SessionClient, type SessionService } from './session-service.ts';
 
 export const SESSION_COOKIE = 'pn_session';
 
@@ -29,22 +30,6 @@ export interface Auth {
   signOut(req: Request, res: Response): Promise<void>;
 }
 
-function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 function setCookie(req: Request, res: Response, token: string): void {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
@@ -54,6 +39,11 @@ function setCookie(req: Request, res: Response, token: string): void {
     path: '/',
     maxAge: SESSION_TTL_MS,
   });
+}
+
+/** The browser and address a session is used from (the address honours TRUST_PROXY, as req.ip does). */
+function clientOf(req: Request): SessionClient {
+  return { userAgent: req.get('user-agent')?.slice(0, 512) ?? null, address: req.ip ?? null };
 }
 
 export function createAuth(store: Store, sessions: SessionService): Auth {
@@ -71,7 +61,7 @@ export function createAuth(store: Store, sessions: SessionService): Auth {
     const user = session ? store.get('users', session.userId) : undefined;
     if (!session || !user) return next();
     // Extending the session is a write; with the disk refusing writes, reads must still work.
-    const touched = await sessions.touch(session).catch((error: unknown) => {
+    const touched = await sessions.touch(session, clientOf(req)).catch((error: unknown) => {
       if (error instanceof StoreUnavailableError) return session;
       throw error;
     });
@@ -89,7 +79,7 @@ export function createAuth(store: Store, sessions: SessionService): Auth {
     getUser: (req) => contexts.get(req)?.user ?? null,
     getSession: (req) => contexts.get(req)?.session ?? null,
     async signIn(req, res, userId) {
-      const { token, session } = await sessions.create(userId);
+      const { token, session } = await sessions.create(userId, clientOf(req));
       setCookie(req, res, token);
       return session;
     },

@@ -3,8 +3,19 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { SessionRecord, Store } from '../storage/index.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Sliding expiry is refreshed at most this often, so reading pages does not write to disk each time. */
-const TOUCH_AFTER_MS = 12 * 60 * 60 * 1000;
+/**
+ * "Last seen" and the sliding expiry are refreshed at most this often (or when the address or browser
+ * changes), so reading pages does not write to disk each time yet the session list stays current.
+ */
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+/** Where a session was last used from: shown in Settings › Security. */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string | null;
+}
+
+const NO_CLIENT: SessionClient = { userAgent: null, address: null };
 
 export class SessionService {
   readonly #store: Store;
@@ -30,7 +41,11 @@ export class SessionService {
     });
   }
 
-  async create(userId: number, now = new Date()): Promise<{ token: string; session: SessionRecord }> {
+  async create(
+    userId: number,
+    client: SessionClient = NO_CLIENT,
+    now = new Date(),
+  ): Promise<{ token: string; session: SessionRecord }> {
     const token = randomBytes(32).toString('base64url');
     const session = await this.#store.write((tx) =>
       tx.insert('sessions', {
@@ -39,6 +54,8 @@ export class SessionService {
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+        userAgent: client.userAgent,
+        address: client.address,
       }),
     );
     return { token, session };
@@ -52,14 +69,39 @@ export class SessionService {
   }
 
   /** Extends the session if it was last extended long enough ago; returns the (possibly new) record. */
-  async touch(session: SessionRecord, now = new Date()): Promise<SessionRecord> {
-    if (now.getTime() - Date.parse(session.lastSeenAt) < TOUCH_AFTER_MS) return session;
+  async touch(
+    session: SessionRecord,
+    client: SessionClient = NO_CLIENT,
+    now = new Date(),
+  ): Promise<SessionRecord> {
+    const moved =
+      (client.address !== null && client.address !== (session.address ?? null)) ||
+      (client.userAgent !== null && client.userAgent !== (session.userAgent ?? null));
+    if (!moved && now.getTime() - Date.parse(session.lastSeenAt) < TOUCH_AFTER_MS) return session;
     return this.#store.write((tx) => {
       if (!tx.get('sessions', session.id)) return session;
       return tx.update('sessions', session.id, {
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+        userAgent: client.userAgent ?? session.userAgent ?? null,
+        address: client.address ?? session.address ?? null,
       });
+    });
+  }
+
+  /** The user's live sessions, most recently seen first. */
+  listFor(userId: number, now = new Date()): SessionRecord[] {
+    return this.#store
+      .filter('sessions', (s) => s.userId === userId && Date.parse(s.expiresAt) > now.getTime())
+      .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt) || b.id - a.id);
+  }
+
+  /** Ends one of the user's sessions; false when it is not theirs or already gone. */
+  async destroyFor(userId: number, sessionId: number): Promise<boolean> {
+    return this.#store.write((tx) => {
+      if (tx.get('sessions', sessionId)?.userId !== userId) return false;
+      tx.remove('sessions', sessionId);
+      return true;
     });
   }
 
@@ -68,13 +110,16 @@ export class SessionService {
   }
 
   /** Ends every session of the user except `keepId` (after a password change), and expired ones. */
-  async destroyOthers(userId: number, keepId: number, now = new Date()): Promise<void> {
-    await this.#store.write((tx) => {
+  async destroyOthers(userId: number, keepId: number, now = new Date()): Promise<number> {
+    return this.#store.write((tx) => {
+      let ended = 0;
       for (const s of tx.all('sessions')) {
         if ((s.userId === userId && s.id !== keepId) || Date.parse(s.expiresAt) <= now.getTime()) {
+          if (s.userId === userId && s.id !== keepId) ended++;
           tx.remove('sessions', s.id);
         }
       }
+      return ended;
     });
   }
 

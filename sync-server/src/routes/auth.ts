@@ -1,35 +1,20 @@
-// Sign-in and the owner account: current user, login (rate limited), registration while empty, logout,
-// password change.
-import { LoginSchema, PasswordChangeSchema, RegisterSchema } from '@private-notes/shared';
+// Sign-in and the owner account: current user, login (lockout by device, address and username; the TOTP
+// second factor when on), registration while empty, logout, password change.
+import {
+  type LoginOptions,
+  LoginSchema,
+  PasswordChangeSchema,
+  RegisterSchema,
+  type SecondFactorRequired,
+  SIGN_IN_API,
+} from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
-import { createRateLimit } from '../http/rate-limit.ts';
+import { tooManyAttemptsMessage } from '../auth/lockout-policy.ts';
 import { parseBody } from '../http/validate.ts';
 
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
-
-export function createAuthRouter({ auth, services, store }: Deps): Router {
+export function createAuthRouter({ auth, config, services, store }: Deps): Router {
   const router = Router();
-  // Only failed attempts count, so the owner signing in on several devices is never locked out.
-  const perIp = createRateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: 20,
-    message: TOO_MANY_LOGINS,
-    skipSuccessfulRequests: true,
-    shared: { store, prefix: 'login-ip' },
-  });
-  const perUsername = createRateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: 10,
-    message: TOO_MANY_LOGINS,
-    skipSuccessfulRequests: true,
-    shared: { store, prefix: 'login-username' },
-    key: (req) => {
-      const name = (req.body as { username?: unknown } | undefined)?.username;
-      return `user:${typeof name === 'string' ? name.trim().toLowerCase() : ''}`;
-    },
-  });
 
   router.get('/api/user', (req, res) => {
     const user = auth.getUser(req);
@@ -40,14 +25,41 @@ export function createAuthRouter({ auth, services, store }: Deps): Router {
     res.json(user);
   });
 
-  router.post('/api/login', perIp, perUsername, async (req, res) => {
-    const { username, password } = parseBody(LoginSchema, req);
+  // The sign-in form's default username: the owner's own (OWNER_USERNAME), not a fixed one. Sign-in is
+  // safe with the name known: strangers' failures never lock the owner's devices (auth/sign-in-guard.ts).
+  router.get(SIGN_IN_API.loginOptions, (_req, res) => {
+    const owner = store.all('users')[0];
+    res.json({ defaultUsername: owner?.username ?? config.ownerUsername } satisfies LoginOptions);
+  });
+
+  router.post('/api/login', async (req, res) => {
+    const { username, password, code } = parseBody(LoginSchema, req);
+    const attempt = await services.signInGuard.check(req, username);
+    if (attempt.waitMs > 0) {
+      res.set('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
+      res.status(429).json({ message: tooManyAttemptsMessage(attempt.waitMs) });
+      return;
+    }
     const user = await services.users.verifyCredentials(username, password);
     if (!user) {
       res.status(401).json({ message: 'Invalid username or password' });
       return;
     }
+    // The attempt stays counted as a failure until the second factor is right too: a right password
+    // alone never resets the lockout, so it cannot be confirmed by guessing at leisure.
+    if (services.twoFactor.isEnabled(user.id)) {
+      const ok = code ? await services.twoFactor.verifySignIn(user.id, code) : false;
+      if (!ok) {
+        res.status(401).json({
+          message: code ? 'Invalid authentication code' : 'Enter the code from your authenticator app',
+          secondFactor: 'totp',
+        } satisfies SecondFactorRequired);
+        return;
+      }
+    }
+    // The session cookie first: clients that read one cookie from the answer take the session's.
     await auth.signIn(req, res, user.id);
+    await attempt.succeed(res);
     res.json({ id: user.id, username: user.username });
   });
 

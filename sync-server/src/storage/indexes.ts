@@ -20,5 +20,7 @@ export const INDEXES: IndexDefinitions = {
   jobs: { key: (j) => j.key },
   attachments: { sha256: (a) => a.sha256 },
   newsletterSends: { postId: (s) => String(s.postId) },
+  passkeys: { credentialId: (p) => p.credentialId },
+  authChallenges: { challenge: (c) => c.challenge },
   reviews: { reviewId: (r) => `${r.userId}:${r.reviewId}` },
 };

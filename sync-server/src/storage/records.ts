@@ -19,6 +19,14 @@ export interface UserRecord {
   passwordHash: string;
   createdAt: string;
   updatedAt: string;
+  /** The TOTP second factor's base32 secret once confirmed (services/two-factor-service.ts); absent when off. */
+  totpSecret?: string | null;
+  /** A secret offered by setup, waiting for its first code; it becomes `totpSecret` when confirmed. */
+  totpPendingSecret?: string | null;
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  totpLastStep?: number | null;
+  /** sha256 of each unused recovery code; a used one is removed in the sign-in's own write. */
+  recoveryCodeHashes?: string[];
 }
 
 export interface SessionRecord {
@@ -29,6 +37,36 @@ export interface SessionRecord {
   createdAt: string;
   expiresAt: string;
   lastSeenAt: string;
+  /** The browser's User-Agent when last seen (Settings › Security names the device from it). */
+  userAgent?: string | null;
+  /** The client address when last seen. */
+  address?: string | null;
+}
+
+/** A passkey (WebAuthn credential) of the owner: sign-in without a password (services/passkey-service.ts). */
+export interface PasskeyRecord {
+  id: number;
+  userId: number;
+  name: string;
+  /** base64url credential id, as the browser names it. */
+  credentialId: string;
+  /** base64url COSE public key. */
+  publicKey: string;
+  /** The authenticator's signature counter (0 for authenticators that keep none). */
+  counter: number;
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered; used once, and only until `expiresAt`. */
+export interface AuthChallengeRecord {
+  id: number;
+  challenge: string;
+  purpose: 'register' | 'login';
+  /** The owner registering a passkey; null for a sign-in. */
+  userId: number | null;
+  expiresAt: string;
 }
 
 export interface SettingsRecord extends Settings {
@@ -207,6 +245,8 @@ export interface CollectionTypes {
   newsletterSends: NewsletterSendRecord;
   newsletterRecipients: NewsletterRecipientRecord;
   attachments: AttachmentRecord;
+  passkeys: PasskeyRecord;
+  authChallenges: AuthChallengeRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -228,4 +268,6 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'newsletterSends',
   'newsletterRecipients',
   'attachments',
+  'passkeys',
+  'authChallenges',
 ];

@@ -1,6 +1,7 @@
 // The storage seam: what services, routes and the job runner may use, whichever store runs behind it (the
 // embedded journal store or PostgreSQL; see docs/decisions/postgres-store.md).
 import type { Store as RateLimitStore } from 'express-rate-limit';
+import type { FailureStore } from './failure-store.ts';
 import type { ReadView } from './read-view.ts';
 import type { Snapshot } from './state.ts';
 import type { WriteTx } from './write-tx.ts';
@@ -46,6 +47,11 @@ export interface Store extends ReadView {
    * in-memory counters (one instance). `prefix` must be unique per limiter.
    */
   rateLimitStore(prefix: string): RateLimitStore | undefined;
+  /**
+   * Failure counters forgotten after `forgetMs` of quiet (sign-in lockouts): in memory for the embedded
+   * store, in the database and shared by every instance for PostgreSQL. `prefix` must be unique per use.
+   */
+  failureStore(prefix: string, forgetMs: number): FailureStore;
   /** Every record, meta value and counter, as one consistent state (backups, store:copy). */
   toSnapshot(): Snapshot;
   close(): Promise<void>;

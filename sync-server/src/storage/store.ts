@@ -6,6 +6,7 @@ import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
 import { acquireDirLock } from './dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
+import { type FailureStore, MemoryFailureStore } from './failure-store.ts';
 import { Journal, type JournalFault } from './journal.ts';
 import { LocalClaims } from './local-claims.ts';
 import { ReadView } from './read-view.ts';
@@ -157,6 +158,10 @@ export class EmbeddedStore extends ReadView implements Store {
   /** One instance: the limiter's own memory store is right. */
   rateLimitStore(_prefix: string): RateLimitStore | undefined {
     return undefined;
+  }
+
+  failureStore(_prefix: string, forgetMs: number): FailureStore {
+    return new MemoryFailureStore(forgetMs);
   }
 
   /**

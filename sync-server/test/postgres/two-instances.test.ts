@@ -1,5 +1,5 @@
 // Two servers on two ports, one PostgreSQL database: what one instance commits, the other serves (sessions,
-// notes and their changes feed, rate-limit counters, cached public answers), and background work is
+// notes and their changes feed, rate-limit counters, sign-in lockouts, cached public answers), and background work is
 // claimed by exactly one of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_RATE_LIMIT } from '../../src/routes/comments.ts';
@@ -142,6 +142,25 @@ describe('two instances on one database', () => {
     const limitedB = await b.api('POST', `/api/blog/${post.id}/comments`, { body });
     expect(limitedA.status).toBe(429);
     expect(limitedB.status).toBe(429);
+  });
+
+  it('shares the sign-in lockout: failures through one instance lock the username on the other', async () => {
+    for (let i = 0; i < 5; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const res = await server.api('POST', '/api/login', {
+        body: { username: 'Stranger ', password: `x${i}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const limited = await server.api('POST', '/api/login', {
+        body: { username: 'stranger', password: 'x' },
+      });
+      expect(limited).toMatchObject({
+        status: 429,
+        body: { message: 'Too many attempts. Try again in 1 minute.' },
+      });
+    }
   });
 
   it('refreshes a cached blog page and answer on both instances after a publish', async () => {

@@ -6,6 +6,7 @@
 // brings other instances' commits into memory between writes. See docs/decisions/postgres-store.md.
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import pg from 'pg';
+import type { FailureStore } from '../failure-store.ts';
 import type { Op } from '../ops.ts';
 import { ReadView } from '../read-view.ts';
 import { type Snapshot, State, StoreConstraintError } from '../state.ts';
@@ -18,6 +19,7 @@ import { describeDatabaseUrl } from './database-url.ts';
 import { loadSnapshot, readSnapshot } from './load-snapshot.ts';
 import { migrateDatabase } from './migrate-database.ts';
 import { CHANGES_CHANNEL, persistAndCommit } from './persist-transactions.ts';
+import { SharedFailureStore } from './shared-failure-store.ts';
 import { SharedRateLimitStore } from './shared-rate-limit-store.ts';
 import { waitForDatabase } from './wait-for-database.ts';
 
@@ -177,6 +179,10 @@ export class PostgresStore extends ReadView implements Store {
 
   rateLimitStore(prefix: string): RateLimitStore {
     return new SharedRateLimitStore(this.#pool, prefix);
+  }
+
+  failureStore(prefix: string, forgetMs: number): FailureStore {
+    return new SharedFailureStore(this.#pool, prefix, forgetMs);
   }
 
   async close(): Promise<void> {

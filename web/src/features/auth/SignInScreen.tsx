@@ -1,28 +1,86 @@
 // The sign-in screen (SPEC sections 2, 4, 5, 8): 'Access Private Notes', username pre-filled, 'Sign In' /
 // 'Signing in...' with everything disabled while the request runs, then the redirect path or the error.
+// Beyond the spec (issue 23): the username is the one last used on this device, else the owner's (from the
+// server); a 429 shows the server's own message once; a password sign-in with the second factor on asks for
+// the authenticator code (or a recovery code); a passkey signs in without a password.
 
+import { ApiError, type User } from '@private-notes/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { USER_KEY } from '../../api/queries.ts';
+import { signInApi } from '../../api/sign-in-api.ts';
 import { LogoIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { lastUsername, rememberUsername } from './last-username.ts';
 import styles from './SignInScreen.module.css';
 import { safeRedirect } from './safe-redirect.ts';
 
-export const DEFAULT_USERNAME = 'admin';
 const REQUIRED = 'Username and password are required';
 const FAILED = 'Invalid username or password. Please try again.';
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+const PASSKEY_FAILED = 'Passkey sign-in did not complete. Try again, or use your password.';
+
+function secondFactorAsked(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.body as { secondFactor?: unknown } | undefined)?.secondFactor === 'totp'
+  );
+}
+
+/** The server's own message of a 429 ("Too many attempts. Try again in N minutes."). */
+function tooManyMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const message = (error.body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : error.message;
+}
 
 export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
-  const [username, setUsername] = useState(DEFAULT_USERNAME);
+  const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [passkeys, setPasskeys] = useState(false);
+  const typed = useRef(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const errorId = useId();
+
+  // After hydration: this device's last username, else the owner's from the server (never a fixed one).
+  useEffect(() => {
+    setPasskeys(typeof window.PublicKeyCredential === 'function');
+    const remembered = lastUsername();
+    if (remembered) {
+      setUsername(remembered);
+      return;
+    }
+    let live = true;
+    signInApi
+      .loginOptions()
+      .then((options) => {
+        if (live && !typed.current) setUsername(options.defaultUsername);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function signedIn(user: User) {
+    rememberUsername(user.username);
+    queryClient.setQueryData(USER_KEY, user);
+    toast({
+      title: 'Login successful',
+      description: 'You are now logged in to your account.',
+      duration: 3000,
+    });
+    void queryClient.invalidateQueries({ queryKey: USER_KEY });
+    await navigate({ href: safeRedirect(redirect) });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,21 +88,49 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
       setError(REQUIRED);
       return;
     }
+    if (askCode && !code.trim()) {
+      setError(CODE_REQUIRED);
+      return;
+    }
     setError(null);
     setSubmitting(true);
     try {
-      const user = await api.login({ username: username.trim(), password });
-      queryClient.setQueryData(USER_KEY, user);
-      toast({
-        title: 'Login successful',
-        description: 'You are now logged in to your account.',
-        duration: 3000,
+      const user = await api.login({
+        username: username.trim(),
+        password,
+        ...(askCode ? { code: code.trim() } : {}),
       });
-      void queryClient.invalidateQueries({ queryKey: USER_KEY });
-      await navigate({ href: safeRedirect(redirect) });
-    } catch {
-      setError(FAILED);
-      toast({ title: 'Login failed', description: FAILED, variant: 'destructive' });
+      await signedIn(user);
+    } catch (e) {
+      const tooMany = tooManyMessage(e);
+      if (tooMany) {
+        // Shown once, where the form is: the password may well be right, so never "invalid".
+        setError(tooMany);
+      } else if (secondFactorAsked(e)) {
+        const first = !askCode;
+        setAskCode(true);
+        setCode('');
+        setError(first ? null : 'That code is not right. Try the current one, or a recovery code.');
+      } else {
+        setError(FAILED);
+        toast({ title: 'Login failed', description: FAILED, variant: 'destructive' });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function onPasskey() {
+    setError(null);
+    setSubmitting(true);
+    try {
+      // Loaded on use: the sign-in page stays as light as the public pages.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const optionsJSON = await signInApi.passkeyLoginOptions();
+      const response = await startAuthentication({ optionsJSON });
+      await signedIn(await signInApi.passkeyLogin(response));
+    } catch (e) {
+      setError(tooManyMessage(e) ?? PASSKEY_FAILED);
     } finally {
       setSubmitting(false);
     }
@@ -66,11 +152,14 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
               id="signin-username"
               className="pn-input"
               name="username"
-              autoComplete="username"
+              autoComplete="username webauthn"
               value={username}
               disabled={submitting}
               aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                typed.current = true;
+                setUsername(e.target.value);
+              }}
             />
           </div>
           <div>
@@ -89,6 +178,29 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
+          {askCode && (
+            <div>
+              <label className="pn-label" htmlFor="signin-code">
+                Authentication code
+              </label>
+              <input
+                id="signin-code"
+                className="pn-input"
+                name="code"
+                inputMode="text"
+                autoComplete="one-time-code"
+                // biome-ignore lint/a11y/noAutofocus: the field appears because the server asked for it now
+                autoFocus
+                value={code}
+                disabled={submitting}
+                aria-describedby={`${errorId}-code-help${error ? ` ${errorId}` : ''}`}
+                onChange={(e) => setCode(e.target.value)}
+              />
+              <p id={`${errorId}-code-help`} className={styles.help}>
+                {CODE_REQUIRED}
+              </p>
+            </div>
+          )}
           {error && (
             <p id={errorId} role="alert" className={styles.error}>
               {error}
@@ -97,6 +209,16 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
           <button type="submit" className="pn-button pn-button-primary" disabled={submitting}>
             {submitting ? 'Signing in...' : 'Sign In'}
           </button>
+          {passkeys && (
+            <button
+              type="button"
+              className="pn-button pn-button-outline"
+              disabled={submitting}
+              onClick={onPasskey}
+            >
+              Use a passkey
+            </button>
+          )}
         </form>
       </div>
     </div>

@@ -28,8 +28,11 @@ import { MailTransportPanel } from '../admin/mail/MailTransportPanel.tsx';
 import { MAIL_STATUS_KEY } from '../admin/mail/mail-keys.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { applyDisplaySettings } from './display-settings.ts';
+import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { SessionsPanel } from './SessionsPanel.tsx';
 import { settingsErrors } from './settings-validation.ts';
+import { TwoFactorPanel } from './TwoFactorPanel.tsx';
 
 type Section = 'profile' | 'appearance' | 'notifications' | 'security';
 
@@ -282,6 +285,11 @@ function SettingsForm({ initial }: { initial: Settings }) {
       <Tabs.Content value="security">
         <SectionCard title="Security" description="Change the password you sign in with.">
           <SecuritySection />
+        </SectionCard>
+        <SectionCard title="Sign-in" description="Passkeys, a second factor, and the devices signed in.">
+          <PasskeysPanel />
+          <TwoFactorPanel />
+          <SessionsPanel />
         </SectionCard>
       </Tabs.Content>
     </Tabs.Root>
