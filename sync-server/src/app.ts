@@ -63,6 +63,8 @@ export interface Services {
   /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
   mail: MailModule;
   attachments: AttachmentService;
+  /** Public image variants, made one at a time; the blog's publish queues a post's common ones. */
+  imageVariants: ImageVariants;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -118,6 +120,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     explanations: new ExplanationService(store),
     mail,
     attachments: new AttachmentService(store, attachmentFiles, config.attachments),
+    imageVariants: new ImageVariants(attachmentFiles, config.attachments.maxImagePixels),
   };
   if (config.logRequests) {
     console.log(describeAiProvider(services.ai, config.openai));
@@ -174,7 +177,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     createAttachmentsRouter({
       ...deps,
       attachments: services.attachments,
-      variants: new ImageVariants(attachmentFiles),
+      variants: services.imageVariants,
       memory: variantMemory,
     }),
   );

@@ -3,6 +3,7 @@
 import { NewsletterSendRequestSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
 import type { Deps } from '../app.ts';
+import { preparePublicVariants } from '../attachments/prepare-public-variants.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { describeSmtpError } from '../mail/classify-smtp-error.ts';
@@ -119,7 +120,12 @@ export function createMailRouter({ auth, services }: Deps): Router {
     const publicUrl = mail.service.requirePublicUrl(requestOrigin(req));
     // Everything that could refuse the send is checked before the post goes public.
     mail.newsletter.assertCanStart(id, recipients, { draftAllowed: true });
-    if (!blog.getPost(id)?.published) await blog.updatePost(id, { published: true });
+    if (!blog.getPost(id)?.published)
+      preparePublicVariants(
+        await blog.updatePost(id, { published: true }),
+        services.attachments,
+        services.imageVariants,
+      );
     res.status(202).json(await mail.newsletter.start(id, recipients, publicUrl));
   });
 
