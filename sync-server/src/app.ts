@@ -19,6 +19,7 @@ import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts'
 import { originCheck } from './http/origin-check.ts';
 import { createServerLog, type LogDestination, RequestLog } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { SiteOrigin } from './http/site-origin.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
@@ -73,6 +74,8 @@ export interface Deps {
   store: Store;
   auth: Auth;
   services: Services;
+  /** Where absolute URLs point: PUBLIC_URL, or the first address a request arrived at (never each Host). */
+  siteOrigin: SiteOrigin;
 }
 
 export interface AppHandle {
@@ -141,11 +144,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   pruneTimer.unref();
 
   const auth = createAuth(store, sessions);
-  const deps: Deps = { config, store, auth, services };
+  const deps: Deps = { config, store, auth, services, siteOrigin: new SiteOrigin(config.mail.publicUrl) };
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders());
+  app.use(securityHeaders({ behindProxy: config.trustProxy !== false }));
   // Cached answers carry their own compressed forms, made once; everything else is compressed on the fly.
   app.use(compression({ filter: (req, res) => !answeredFromCache(res) && compression.filter(req, res) }));
   app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
