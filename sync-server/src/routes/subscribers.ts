@@ -5,10 +5,12 @@ import {
   SUBSCRIBE_MESSAGE,
   SubscriberUpdateSchema,
   SubscribeSchema,
+  UNSUBSCRIBE_LINK_EXPIRED_MESSAGE,
   UnsubscribeSchema,
 } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
+import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { AnswerCache, NO_STORE, sendAnswer } from './answer-cache.ts';
@@ -48,8 +50,10 @@ export function createSubscribersRouter({ auth, services, store, siteOrigin }: D
   router.post('/api/unsubscribe', unsubscribeLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
     const { email, token } = parseBody(UnsubscribeSchema, req);
-    if (token !== undefined) await services.mail.unsubscribeByToken(token);
-    else if (email !== undefined) await subscribers.unsubscribe(email);
+    if (token !== undefined) {
+      if ((await services.mail.unsubscribeByToken(token)) === 'expired')
+        throw new HttpError(410, UNSUBSCRIBE_LINK_EXPIRED_MESSAGE);
+    } else if (email !== undefined) await services.mail.unsubscribeByAddress(email, siteOrigin.of(req));
     res.json({ message: UNSUBSCRIBED_MESSAGE });
   });
 
