@@ -110,6 +110,13 @@ describe('without PUBLIC_URL', () => {
       const line = logged.find((l) => l.includes('Confirmation link for pinned@example.com'));
       expect(line).toContain('http://blog.example:8080/subscribe/confirm?token=');
       expect(line).not.toContain('attacker.example');
+      // Captured in DATA_DIR before the server closes.
+      let outbox = await s.api('GET', '/api/admin/mail/outbox', { cookie });
+      for (let i = 0; i < 100 && outbox.body.messages.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        outbox = await s.api('GET', '/api/admin/mail/outbox', { cookie });
+      }
+      expect(outbox.body.messages).toHaveLength(1);
     } finally {
       console.warn = warn;
       console.log = log;

@@ -70,6 +70,11 @@ export class ImageVariants {
     const failed = this.#failed.get(request.sha256);
     if (failed !== undefined) throw new VariantUnavailable(failed);
     if (await isFile(file)) return file;
+    return this.#queued(request, file);
+  }
+
+  /** The variant's job, joined if one is queued or running for the same file (it checks the disk first). */
+  #queued(request: VariantRequest, file: string): Promise<string> {
     const running = this.#inFlight.get(file);
     if (running) return running;
     const making = this.#enqueue(() => this.#make(request, file)).finally(() => this.#inFlight.delete(file));
@@ -87,7 +92,11 @@ export class ImageVariants {
       ATTACHMENT_VARIANT_WIDTHS.filter((w) => imageWidth === undefined || w < imageWidth),
     );
     widths.add(PUBLIC_DEFAULT_WIDTH);
-    for (const width of widths) void this.pathFor({ sha256, width, format: 'avif' }).catch(() => {});
+    // Queued at once (a variant already on disk is found by the job itself), so idle() covers them.
+    for (const width of widths) {
+      const request: VariantRequest = { sha256, width, format: 'avif' };
+      void this.#queued(request, this.#fileOf(request)).catch(() => {});
+    }
   }
 
   /** Variants being made right now: the queue keeps it at one at most. */
