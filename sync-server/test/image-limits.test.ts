@@ -41,6 +41,16 @@ const corruptPng = () =>
     Buffer.from('not really an image, just bytes that start like one'.repeat(4)),
   ]);
 
+/** A PNG already stored under its hash in a fresh attachments folder, for ImageVariants on its own. */
+async function storedImage(width: number, height: number): Promise<{ files: AttachmentFiles; sha: string }> {
+  const files = new AttachmentFiles(await makeTempDir());
+  await files.init();
+  const bytes = await png(width, height);
+  const sha = sha256Of(bytes);
+  await sharp(bytes).toFile(files.pathOf(sha));
+  return { files, sha };
+}
+
 describe('pixel limit', () => {
   it('refuses an upload past the limit with 422 and a clear message, keeping nothing', async () => {
     // Small on disk (a blank PNG compresses to almost nothing), large once decoded.
@@ -59,12 +69,7 @@ describe('pixel limit', () => {
   });
 
   it('never decodes an image past the limit already on disk (stored before the limit was lowered)', async () => {
-    const dir = await makeTempDir();
-    const files = new AttachmentFiles(dir);
-    await files.init();
-    const bytes = await png(400, 300);
-    const sha = sha256Of(bytes);
-    await sharp(bytes).toFile(files.pathOf(sha));
+    const { files, sha } = await storedImage(400, 300);
     const variants = new ImageVariants(files, 100_000);
     const request = { sha256: sha, width: 320, format: 'webp' as const };
     await expect(variants.pathFor(request)).rejects.toThrow(VariantUnavailable);
@@ -75,12 +80,7 @@ describe('pixel limit', () => {
 
 describe('variants', () => {
   it('are made one at a time, however many are asked for at once', async () => {
-    const dir = await makeTempDir();
-    const files = new AttachmentFiles(dir);
-    await files.init();
-    const bytes = await png(900, 900);
-    const sha = sha256Of(bytes);
-    await sharp(bytes).toFile(files.pathOf(sha));
+    const { files, sha } = await storedImage(900, 900);
     const variants = new ImageVariants(files, MAX_PIXELS);
     let most = 0;
     let sampling = true;
