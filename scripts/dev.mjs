@@ -12,7 +12,7 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: { NODE_ENV: 'development', ...process.env, PORT: apiPort },
   }),
   spawn(
     process.execPath,

@@ -20,6 +20,7 @@ import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts'
 import { originCheck } from './http/origin-check.ts';
 import { createServerLog, type LogDestination, RequestLog } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { SiteOrigin } from './http/site-origin.ts';
 import { HistoryUpkeep } from './jobs/history-upkeep.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
@@ -81,6 +82,8 @@ export interface Services {
   /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
   mail: MailModule;
   attachments: AttachmentService;
+  /** Public image variants, made one at a time; the blog's publish queues a post's common ones. */
+  imageVariants: ImageVariants;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -89,6 +92,8 @@ export interface Deps {
   store: Store;
   auth: Auth;
   services: Services;
+  /** Where absolute URLs point: PUBLIC_URL, or the first address a request arrived at (never each Host). */
+  siteOrigin: SiteOrigin;
 }
 
 export interface AppHandle {
@@ -144,6 +149,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     explanations: new ExplanationService(store),
     mail,
     attachments: new AttachmentService(store, attachmentFiles, config.attachments),
+    imageVariants: new ImageVariants(attachmentFiles, config.attachments.maxImagePixels),
   };
   if (config.logRequests) {
     console.log(describeAiProvider(services.ai, config.openai));
@@ -163,11 +169,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await services.historyUpkeep.ensureScheduled();
 
   const auth = createAuth(store, sessions);
-  const deps: Deps = { config, store, auth, services };
+  const deps: Deps = { config, store, auth, services, siteOrigin: new SiteOrigin(config.mail.publicUrl) };
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders());
+  app.use(securityHeaders({ behindProxy: config.trustProxy !== false }));
   // Cached answers carry their own compressed forms, made once; everything else is compressed on the fly.
   app.use(compression({ filter: (req, res) => !answeredFromCache(res) && compression.filter(req, res) }));
   app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
@@ -203,7 +209,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     createAttachmentsRouter({
       ...deps,
       attachments: services.attachments,
-      variants: new ImageVariants(attachmentFiles),
+      variants: services.imageVariants,
       memory: variantMemory,
     }),
   );

@@ -35,6 +35,8 @@ export interface AttachmentsConfig {
   gcGraceMs: number;
   /** How often garbage collection runs (ATTACHMENT_GC_INTERVAL_HOURS); 0 turns the timer off. */
   gcIntervalMs: number;
+  /** Largest image accepted and decoded, in pixels (IMAGE_MAX_MEGAPIXELS). */
+  maxImagePixels: number;
 }
 
 export interface Config {
@@ -124,6 +126,8 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
 
 export const DEFAULT_AI_REQUESTS_PER_MINUTE = 20;
 export const DEFAULT_AI_MAX_CONCURRENT = 2;
+/** A 48-megapixel phone photo fits; decoding this many pixels takes about 200 MB, not gigabytes. */
+export const DEFAULT_IMAGE_MAX_MEGAPIXELS = 50;
 
 const MB = 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
@@ -182,6 +186,9 @@ export function loadConfig(env: Env = process.env): Config {
         24 *
         HOUR_MS,
       gcIntervalMs: positiveNumber(env, 'ATTACHMENT_GC_INTERVAL_HOURS', 6, true) * HOUR_MS,
+      maxImagePixels: Math.round(
+        positiveNumber(env, 'IMAGE_MAX_MEGAPIXELS', DEFAULT_IMAGE_MAX_MEGAPIXELS) * 1_000_000,
+      ),
     },
   };
 }

@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startupWarnings } from './startup-warnings.ts';
 
 // A .env at the repository root fills in variables the real environment does not set.
 const envFile = path.resolve(import.meta.dirname, '../../.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 const config = loadConfig();
+for (const warning of startupWarnings(config)) console.warn(`Warning: ${warning}`);
 const handle = await createApp(config);
 console.log(handle.store.describe());
 const server = handle.app.listen(config.port, config.host, (error?: Error) => {

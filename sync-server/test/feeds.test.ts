@@ -74,7 +74,7 @@ describe('/sitemap.xml', () => {
     expect(xml).not.toContain('secret-tag');
   });
 
-  it('uses the Host the site is reached at', async () => {
+  it('keeps the address the site was first reached at: a later Host is never reflected', async () => {
     const xml = await new Promise<string>((resolve, reject) => {
       import('node:http').then(({ default: http }) =>
         http
@@ -86,7 +86,8 @@ describe('/sitemap.xml', () => {
           .on('error', reject),
       );
     });
-    expect(xml).toContain('<loc>http://notes.example:8080/blog</loc>');
+    expect(xml).toContain(`<loc>${s.url}/blog</loc>`);
+    expect(xml).not.toContain('notes.example');
   });
 });
 

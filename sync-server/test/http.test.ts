@@ -96,3 +96,29 @@ describe('origin check and errors', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 });
+
+describe('HSTS', () => {
+  it('is sent when the request reached a trusted proxy over HTTPS, never over plain HTTP or untrusted', async () => {
+    const proxied = await startTestServer({ trustProxy: 1 });
+    const direct = await startTestServer();
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      for (const path of ['/api/blog', '/api/nothing-here', '/']) {
+        const secure = await proxied.api('GET', path, { headers: https });
+        expect(secure.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
+        expect((await proxied.api('GET', path)).headers.get('strict-transport-security'), path).toBeNull();
+        // Without TRUST_PROXY the header is the client's word: no HSTS.
+        const claimed = await direct.api('GET', path, { headers: https });
+        expect(claimed.headers.get('strict-transport-security'), path).toBeNull();
+      }
+      // A replayed public answer keeps to the same rule (the fast path keys on X-Forwarded-Proto).
+      expect(
+        (await proxied.api('GET', '/api/blog', { headers: https })).headers.get('strict-transport-security'),
+      ).toBe('max-age=31536000');
+      expect((await proxied.api('GET', '/api/blog')).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+});

@@ -1,9 +1,28 @@
 // PUBLIC_URL: its validation, and that feeds use it for every absolute link whatever host name the request
-// used (server-rendered pages do the same for canonical and Open Graph URLs, see pages/web-app.ts).
+// used (server-rendered pages do the same for canonical and Open Graph URLs, see pages/web-app.ts). Without
+// it, absolute links keep the first address the server was reached at and never reflect a later Host, and
+// the start warns (as it does for TRUST_PROXY=true).
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { loadMailConfig, parsePublicUrl } from '../src/mail/mail-config.ts';
+import { startupWarnings } from '../src/startup-warnings.ts';
 import { createPost } from './blog-fixtures.ts';
-import { startTestServer } from './helpers.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+/** GET with a Host header of the caller's choosing (fetch does not allow setting it). */
+function getWithHost(s: TestServer, path: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${s.url}${path}`, { headers: { host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('PUBLIC_URL', () => {
   it('is an http(s) origin; a trailing slash is dropped; anything else stops the start with a clear error', () => {
@@ -48,5 +67,87 @@ describe('PUBLIC_URL', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('without PUBLIC_URL', () => {
+  it('absolute links keep the first address the server was reached at, never a later Host', async () => {
+    const s = await startTestServer({ mail: loadMailConfig({}) });
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    const logged: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => logged.push(args.join(' '));
+    try {
+      const cookie = await s.login();
+      const post = await createPost(s, cookie, { title: 'Pinned', published: true });
+      expect(await getWithHost(s, '/sitemap.xml', 'blog.example:8080')).toContain(
+        `<loc>http://blog.example:8080/blog/post/${post.id}/pinned</loc>`,
+      );
+      expect(warnings.join('\n')).toContain('use http://blog.example:8080, the address the first request');
+      for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
+        const body = await getWithHost(s, path, 'attacker.example');
+        expect(body, path).not.toContain('attacker.example');
+        expect(body, path).toContain('http://blog.example:8080/');
+      }
+      // A captured confirmation link (capture mode takes the site's origin when PUBLIC_URL is unset).
+      const subscribed = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          `${s.url}/api/subscribe`,
+          { method: 'POST', headers: { host: 'attacker.example', 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ email: 'pinned@example.com' }));
+      });
+      expect(subscribed).toBe(200);
+      for (let i = 0; i < 50 && !logged.some((l) => l.includes('pinned@example.com')); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      const line = logged.find((l) => l.includes('Confirmation link for pinned@example.com'));
+      expect(line).toContain('http://blog.example:8080/subscribe/confirm?token=');
+      expect(line).not.toContain('attacker.example');
+      // Captured in DATA_DIR before the server closes.
+      let outbox = await s.api('GET', '/api/admin/mail/outbox', { cookie });
+      for (let i = 0; i < 100 && outbox.body.messages.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        outbox = await s.api('GET', '/api/admin/mail/outbox', { cookie });
+      }
+      expect(outbox.body.messages).toHaveLength(1);
+    } finally {
+      console.warn = warn;
+      console.log = log;
+      await s.close();
+    }
+  });
+
+  it('a malformed Host is never kept', async () => {
+    const s = await startTestServer({ mail: loadMailConfig({}) });
+    try {
+      const robots = await getWithHost(s, '/robots.txt', 'evil.example/"><x');
+      expect(robots).toContain('Sitemap: http://localhost/sitemap.xml');
+      expect(await getWithHost(s, '/robots.txt', 'good.example')).toContain(
+        'Sitemap: http://good.example/sitemap.xml',
+      );
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('start-up warnings', () => {
+  it('warn about TRUST_PROXY=true (naming a hop count) and a missing PUBLIC_URL outside development', () => {
+    const warnings = startupWarnings(loadConfig({ TRUST_PROXY: 'true' }), {});
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^TRUST_PROXY=true believes every X-Forwarded-For header/);
+    expect(warnings[0]).toContain('TRUST_PROXY=1');
+    expect(warnings[1]).toMatch(/^PUBLIC_URL is not set/);
+    expect(startupWarnings(loadConfig({ TRUST_PROXY: '1', PUBLIC_URL: 'https://blog.example' }), {})).toEqual(
+      [],
+    );
+    expect(startupWarnings(loadConfig({}), { NODE_ENV: 'development' })).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // Express; with logging on, replayed answers are logged too.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pickEncoding } from '../src/routes/answer-cache.ts';
+import { MAX_ENTRIES } from '../src/routes/public-fast-path.ts';
 import { createPost } from './blog-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -65,6 +66,30 @@ describe('public fast path', () => {
     expect(bad.status).toBe(400);
     expect((await s.api('GET', `/api/blog?search=${'x'.repeat(300)}`)).status).toBe(400);
   });
+});
+
+describe('when full', () => {
+  it('lets the least recently used answers go, not every answer at once', async () => {
+    const s = await startTestServer();
+    try {
+      const cookie = await s.login();
+      await createPost(s, cookie, { title: 'Popular', published: true });
+      await s.api('GET', '/api/blog'); // recorded
+      const early = '/api/blog?search=early';
+      await s.api('GET', early);
+      expect(viaExpress((await s.api('GET', early)).headers)).toBe(false);
+      // Far more distinct addresses than the fast path holds, while the blog list stays in demand.
+      for (let i = 0; i < MAX_ENTRIES + 150; i++) {
+        await s.api('GET', `/api/blog?search=n${i}`);
+        if (i % 50 === 0)
+          expect(viaExpress((await s.api('GET', '/api/blog')).headers), String(i)).toBe(false);
+      }
+      expect(viaExpress((await s.api('GET', '/api/blog')).headers)).toBe(false);
+      expect(viaExpress((await s.api('GET', early)).headers)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
 });
 
 describe('with request logging on', () => {

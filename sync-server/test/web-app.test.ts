@@ -6,6 +6,7 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageCacheFor } from '../src/pages/web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -89,7 +90,7 @@ describe('web app serving (built app, server rendering)', () => {
     expect(status).toBe(304);
   });
 
-  it('builds the canonical link from the host the visitor used, even when another host filled the cache', async () => {
+  it('builds the canonical link from the site’s first address, never from a later visitor’s Host', async () => {
     const get = (host: string) =>
       new Promise<string>((resolve, reject) => {
         const req = http.get(`${s.url}/blog`, { headers: { host } }, (res) => {
@@ -103,9 +104,30 @@ describe('web app serving (built app, server rendering)', () => {
         req.on('error', reject);
       });
     const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
-    expect(canonical(await get('notes.example.com'))).toBe('http://notes.example.com/blog');
-    expect(canonical(await get('192.168.1.20:3000'))).toBe('http://192.168.1.20:3000/blog');
-    expect(canonical(await get('notes.example.com'))).toBe('http://notes.example.com/blog');
+    // Earlier tests reached the server at s.url first: that is the site's address until PUBLIC_URL says otherwise.
+    expect(canonical(await get('notes.example.com'))).toBe(`${s.url}/blog`);
+    expect(canonical(await get('192.168.1.20:3000'))).toBe(`${s.url}/blog`);
+  });
+
+  it('renders and caches a page once, whatever parameters no page reads are added to its address', async () => {
+    const pages = pageCacheFor(s.handle.store);
+    const first = await s.api('GET', '/terms-of-service');
+    const held = pages.size;
+    for (const query of ['?any=1', '?any=2', '?utm_source=mail&x=%3Cscript%3E', '?any=3&any=4']) {
+      const res = await s.api('GET', `/terms-of-service${query}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('etag'), query).toBe(first.headers.get('etag'));
+      expect(res.body).not.toContain('utm_source');
+    }
+    expect(pages.size).toBe(held);
+    // Parameters a page does read still make their own page.
+    const search = await s.api('GET', '/blog?search=spaced&junk=1');
+    expect(search.status).toBe(200);
+    expect(pages.size).toBe(held + 1);
+    expect((await s.api('GET', '/blog?junk=2&search=spaced')).headers.get('etag')).toBe(
+      search.headers.get('etag'),
+    );
+    expect(pages.size).toBe(held + 1);
   });
 
   it('allows the inline scripts by hash, with no nonce that would break a cached copy', async () => {
@@ -119,6 +141,8 @@ describe('web app serving (built app, server rendering)', () => {
       (m) => m[1],
     );
     expect(inline.length).toBeGreaterThan(0);
+    // The renderer's marks are gone: the same page has the same bytes, and no nonce is handed out.
+    expect(html).not.toMatch(/nonce=|csp-nonce/);
     const { createHash } = await import('node:crypto');
     for (const m of inline) {
       expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);

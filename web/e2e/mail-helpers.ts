@@ -8,7 +8,7 @@ export interface OutboxRow {
   createdAt: string;
   to: string;
   subject: string;
-  kind: 'confirmation' | 'newsletter' | 'alert' | 'digest' | 'test';
+  kind: 'confirmation' | 'newsletter' | 'alert' | 'digest' | 'test' | 'notice';
   state: 'captured' | 'sent' | 'failed';
   error: string | null;
 }

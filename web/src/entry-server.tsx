@@ -13,6 +13,8 @@ export interface RenderPageOptions {
   request: Request;
   data: PublicDataClient;
   manifest: ServerManifest;
+  /** Put on every inline script the router writes; the server allows exactly those and removes the marks. */
+  scriptNonce: string;
 }
 
 export interface RenderedPage {
@@ -21,7 +23,12 @@ export interface RenderedPage {
   isPrivate: boolean;
 }
 
-export async function renderPage({ request, data, manifest }: RenderPageOptions): Promise<RenderedPage> {
+export async function renderPage({
+  request,
+  data,
+  manifest,
+  scriptNonce,
+}: RenderPageOptions): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   // The frame (navigation bar) needs the session on every page.
   await queryClient.prefetchQuery(userQuery(data));
@@ -29,7 +36,8 @@ export async function renderPage({ request, data, manifest }: RenderPageOptions)
   let isPrivate = false;
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ queryClient, data, origin: new URL(request.url).origin }),
+    createRouter: () =>
+      createAppRouter({ queryClient, data, origin: new URL(request.url).origin }, scriptNonce),
     getRouterManifest: () => manifest,
   });
   let routeChunks: string[] = [];

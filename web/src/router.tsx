@@ -13,11 +13,16 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-export function createAppRouter(context: RouterContext) {
+/**
+ * `scriptNonce` (server only) marks the inline scripts the router writes, so the server can tell its own
+ * scripts from anything else in the page and allow only those by hash (sync-server/src/pages/web-app.ts).
+ */
+export function createAppRouter(context: RouterContext, scriptNonce?: string) {
   const { queryClient } = context;
   return createRouter({
     routeTree,
     context,
+    ...(scriptNonce === undefined ? {} : { ssr: { nonce: scriptNonce } }),
     defaultPreload: 'intent',
     // Data is cached by the page cache; the router should always ask it.
     defaultPreloadStaleTime: 0,

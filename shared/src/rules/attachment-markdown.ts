@@ -8,12 +8,17 @@ export const ATTACHMENT_PATH_PREFIX = '/api/attachments/';
 /** Widths the server makes image variants at (`?w=`), for `srcset`; other widths are refused. */
 export const ATTACHMENT_VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
-/** `srcset` over the variant widths (below `width` when the image's own width is known, plus the full size). */
+/**
+ * `srcset` over the variant widths (below `width` when the image's own width is known, plus the full size).
+ * Visitors never get more than the widest variant (the server's bound on image work), so an image wider than
+ * that is offered at the variant widths only: a larger descriptor would promise pixels that are not sent.
+ */
 export function attachmentSrcset(sha256: string, width?: number): string {
   const path = attachmentPath(sha256);
   if (width === undefined) return ATTACHMENT_VARIANT_WIDTHS.map((w) => `${path}?w=${w} ${w}w`).join(', ');
   const widths = ATTACHMENT_VARIANT_WIDTHS.filter((w) => w < width);
-  return [...widths.map((w) => `${path}?w=${w} ${w}w`), `${path} ${width}w`].join(', ');
+  const full = width <= Math.max(...ATTACHMENT_VARIANT_WIDTHS) ? [`${path} ${width}w`] : [];
+  return [...widths.map((w) => `${path}?w=${w} ${w}w`), ...full].join(', ');
 }
 
 /** The file's address on the server (and in markdown). */

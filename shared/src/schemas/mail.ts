@@ -18,7 +18,7 @@ export const MailStatusSchema = z.object({
 });
 export type MailStatus = z.infer<typeof MailStatusSchema>;
 
-export const MAIL_KINDS = ['confirmation', 'newsletter', 'alert', 'digest', 'test'] as const;
+export const MAIL_KINDS = ['confirmation', 'newsletter', 'alert', 'digest', 'test', 'notice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const OUTBOX_STATES = ['captured', 'sent', 'failed'] as const;
 

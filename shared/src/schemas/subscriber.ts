@@ -56,6 +56,9 @@ export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const CONFIRM_RESEND_INTERVAL_MS = 10 * 60 * 1000;
 export const SUBSCRIBE_MESSAGE = 'Thanks! Please check your inbox and confirm your subscription.';
 export const CONFIRMED_MESSAGE = 'Your subscription is confirmed.';
+/** POST /api/unsubscribe with a token older than a year: 410, and the page offers the address form. */
+export const UNSUBSCRIBE_LINK_EXPIRED_MESSAGE =
+  'This unsubscribe link has expired. Enter your email address below to unsubscribe; we will mail you a notice with a way back. To subscribe again, use the form on the blog.';
 export const CONFIRM_INVALID_MESSAGE =
   'This confirmation link is invalid or has expired. Subscribe again to get a new one.';
 

@@ -7,7 +7,7 @@ import { RESIZABLE_IMAGE_TYPES } from '@private-notes/shared';
 import type { Express } from 'express';
 import { attachmentHeaders, variantEtag, variantKey } from './attachment-headers.ts';
 import type { AttachmentService } from './attachment-service.ts';
-import { chooseVariantFormat, VARIANT_MIME } from './image-variants.ts';
+import { chooseVariantFormat, PUBLIC_DEFAULT_WIDTH, VARIANT_MIME } from './image-variants.ts';
 import type { VariantMemory } from './variant-memory.ts';
 
 const PUBLIC_VARIANT = /^\/api\/attachments\/([0-9a-f]{64})(?:\?w=([0-9]{1,5}))?$/;
@@ -24,7 +24,7 @@ export function serveVariantFromMemory(
   const match = PUBLIC_VARIANT.exec(req.url ?? '');
   if (!match) return false;
   const sha256 = match[1]!;
-  const width = match[2] === undefined ? null : Number(match[2]);
+  const width = match[2] === undefined ? PUBLIC_DEFAULT_WIDTH : Number(match[2]);
   if (!service.isPublic(sha256)) return false;
   const record = service.get(sha256);
   if (!record || !RESIZABLE_IMAGE_TYPES.includes(record.mime)) return false;

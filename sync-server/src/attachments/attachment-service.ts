@@ -20,6 +20,8 @@ import { publicAttachmentHashes } from './public-attachments.ts';
 export interface AttachmentLimitsConfig {
   maxBytes: number;
   quotaBytes: number;
+  /** Images with more pixels are refused (a small file can hold a huge image: PNG compresses blank areas). */
+  maxImagePixels: number;
 }
 
 export interface UploadInput {
@@ -135,6 +137,15 @@ export class AttachmentService {
     const received = await this.files.receive(input.sha256, input.body, limit);
     const mime = sniffMime(received.head);
     const dimensions = isInlineImage(mime) ? await imageSize(this.files.pathOf(input.sha256)) : {};
+    const pixels = (dimensions.width ?? 0) * (dimensions.height ?? 0);
+    if (pixels > this.limits.maxImagePixels && !existing) {
+      await this.files.remove(input.sha256);
+      throw new HttpError(
+        422,
+        `"${input.name}" is ${dimensions.width}×${dimensions.height} pixels; images may have at most ` +
+          `${this.limits.maxImagePixels / 1_000_000} megapixels. Make it smaller and paste it again.`,
+      );
+    }
     const attachment = await this.#store.write((tx) => {
       const again = tx.lookup('attachments', 'sha256', input.sha256);
       if (again) return again;
@@ -158,10 +169,13 @@ export function toPublic(record: AttachmentRecord): Attachment {
   return attachment;
 }
 
-/** Pixel size as shown (EXIF orientation applied), or nothing when the image cannot be read. */
+/**
+ * Pixel size as shown (EXIF orientation applied), or nothing when the image cannot be read. Read from the
+ * header only (no pixel is decoded), so it is cheap even for an image past the pixel limit.
+ */
 async function imageSize(file: string): Promise<{ width?: number; height?: number }> {
   try {
-    const meta = await sharp(file).metadata();
+    const meta = await sharp(file, { limitInputPixels: false }).metadata();
     const { width, height } = meta.autoOrient ?? meta;
     return width && height ? { width, height } : {};
   } catch {

@@ -15,7 +15,13 @@ import { parseQuery, parseWith } from '../http/validate.ts';
 import { NO_STORE } from '../routes/answer-cache.ts';
 import { attachmentHeaders, variantEtag, variantKey } from './attachment-headers.ts';
 import type { AttachmentService } from './attachment-service.ts';
-import { chooseVariantFormat, type ImageVariants, VARIANT_MIME } from './image-variants.ts';
+import {
+  chooseVariantFormat,
+  type ImageVariants,
+  PUBLIC_DEFAULT_WIDTH,
+  VARIANT_MIME,
+  VariantUnavailable,
+} from './image-variants.ts';
 import type { VariantMemory } from './variant-memory.ts';
 
 const NOT_FOUND = 'Attachment not found';
@@ -68,18 +74,26 @@ export function createAttachmentsRouter(deps: AttachmentDeps): Router {
     if (!record || !attachments.canRead(sha256, signedIn)) throw new HttpError(404, NOT_FOUND);
     const isPublic = attachments.isPublic(sha256);
     // The owner gets the exact bytes (other devices check them against the hash); the public gets a
-    // re-encoded copy of images, which carries no EXIF.
-    const variant = RESIZABLE_IMAGE_TYPES.includes(record.mime) && (w !== undefined || !signedIn);
+    // re-encoded copy of images, which carries no EXIF, at most PUBLIC_DEFAULT_WIDTH wide unless it asks.
+    let variant = RESIZABLE_IMAGE_TYPES.includes(record.mime) && (w !== undefined || !signedIn);
     let file = attachments.files.pathOf(sha256);
     let mime = record.mime;
     let etag = `"${sha256}"`;
     if (variant) {
       const format = chooseVariantFormat(req.get('accept'), record.mime);
-      const width = w ?? null;
-      file = await variants.pathFor({ sha256, width, format });
-      mime = VARIANT_MIME[format];
-      etag = variantEtag(sha256, width, format);
-      if (isPublic) void memory.remember(variantKey(sha256, width, format), file);
+      const width = w ?? PUBLIC_DEFAULT_WIDTH;
+      try {
+        file = await variants.pathFor({ sha256, width, format });
+        mime = VARIANT_MIME[format];
+        etag = variantEtag(sha256, width, format);
+        if (isPublic) void memory.remember(variantKey(sha256, width, format), file);
+      } catch (error) {
+        if (!(error instanceof VariantUnavailable)) throw error;
+        // An image the decoder refuses: the owner still gets the original; a visitor gets nothing (the
+        // original may carry EXIF), and the refusal is remembered, so this costs no decode next time.
+        if (!signedIn) throw new HttpError(404, NOT_FOUND);
+        variant = false;
+      }
     }
     res.set(attachmentHeaders({ mime, name: record.name, isPublic, etag, negotiated: variant }));
     // send answers 304 from the ETag set above, and 206 / 416 for Range (If-Range checks the same ETag).

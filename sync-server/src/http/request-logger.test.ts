@@ -113,3 +113,24 @@ describe('RequestLog', () => {
     expect(RequestLog.for(createServerLog('debug', destination))).not.toBeNull();
   });
 });
+
+describe('tokens in URLs', () => {
+  it('are redacted in the line, whatever the parameter’s case or place; the rest of the URL stays', () => {
+    const { destination, lines } = capture();
+    const log = requestLog(destination);
+    const urls = [
+      '/api/unsubscribe/one-click?token=12.abcDEF_-123',
+      '/subscribe/confirm?lang=en&Token=s3cr3t#top',
+      '/unsubscribe?confirmToken=abc&next=/blog',
+      '/blog/post/3/title?page=2',
+    ];
+    for (const url of urls) log.answered(request(url, 'POST'), 200, performance.now());
+    log.flush();
+    expect(lines().map((entry) => entry.req.url)).toEqual([
+      '/api/unsubscribe/one-click?token=[redacted]',
+      '/subscribe/confirm?lang=en&Token=[redacted]#top',
+      '/unsubscribe?confirmToken=[redacted]&next=/blog',
+      '/blog/post/3/title?page=2',
+    ]);
+  });
+});

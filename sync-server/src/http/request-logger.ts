@@ -48,6 +48,16 @@ function standardOutput(): LogDestination {
 export const REQUEST_LOG_FLUSH_MS = 100;
 /** …or as soon as this many bytes are waiting. */
 export const REQUEST_LOG_FLUSH_BYTES = 64 * 1024;
+/** A mail link's credential (`token=`, `confirmToken=`, …): kept out of the log, the rest of the URL stays. */
+const TOKEN_PARAM = /([?&][^=&#]*token=)[^&#]*/gi;
+
+/** The URL as logged: token values replaced, so a log reader cannot unsubscribe or confirm for someone. */
+export function redactTokens(url: string): string {
+  // Plain substring tests first (`token=`, `Token=`, `confirmToken=`, `TOKEN=`): nearly every URL has none,
+  // and a regular expression over each logged URL would cost as much as encoding the line.
+  return url.includes('oken=') || url.includes('OKEN=') ? url.replace(TOKEN_PARAM, '$1[redacted]') : url;
+}
+
 /** A line never takes more than this many bytes per character (UTF-8). */
 const MAX_BYTES_PER_CHAR = 3;
 
@@ -124,7 +134,7 @@ export class RequestLog {
   ): void {
     const ms = Math.round((performance.now() - start) * 100) / 100;
     const line =
-      `${this.#prefix}${Date.now()}${this.#process}${JSON.stringify(method)},"url":${JSON.stringify(url)}` +
+      `${this.#prefix}${Date.now()}${this.#process}${JSON.stringify(method)},"url":${JSON.stringify(url === undefined ? url : redactTokens(url))}` +
       `${address === undefined ? '' : `,"remoteAddress":${JSON.stringify(address)}`}},` +
       `"res":{${statusCode === undefined ? '' : `"statusCode":${statusCode}`}},"responseTime":${ms},` +
       `"msg":"${aborted ? 'request aborted' : 'request completed'}"}\n`;

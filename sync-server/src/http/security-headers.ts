@@ -3,11 +3,17 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
+/** Browsers keep to HTTPS for a year once they have seen it (renewed by every HTTPS answer). */
+export const HSTS = 'max-age=31536000';
+
 /**
  * Each response gets a fresh `res.locals.cspNonce`: a server-rendered page may use it for an inline
  * script (`<script nonce="…">`, e.g. the theme script that runs before paint).
+ *
+ * HSTS is sent only when the request arrived over HTTPS at a proxy the server trusts (`req.secure` with
+ * `trust proxy` set): the server itself speaks plain HTTP, and HSTS on a LAN address would lock phones out.
  */
-export function securityHeaders(): RequestHandler[] {
+export function securityHeaders({ behindProxy }: { behindProxy: boolean }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
@@ -32,8 +38,13 @@ export function securityHeaders(): RequestHandler[] {
         upgradeInsecureRequests: null,
       },
     },
-    // Same reason: HSTS on a LAN address would lock phones out of the plain-HTTP server.
+    // Sent below, and only over HTTPS through a trusted proxy (helmet would send it on plain HTTP too).
     strictTransportSecurity: false,
   });
-  return [nonce, headers];
+  if (!behindProxy) return [nonce, headers];
+  const hsts: RequestHandler = (req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
+  return [nonce, headers, hsts];
 }

@@ -12,10 +12,11 @@ import { CommentAlerts } from './comment-alerts.ts';
 import { confirmationMail, confirmUrl } from './confirmation-mail.ts';
 import type { MailConfig } from './mail-config.ts';
 import { MailService } from './mail-service.ts';
-import { mailTokenKey, verifyUnsubscribeToken } from './mail-tokens.ts';
+import { mailTokenKey, undatedTokenDay, verifyUnsubscribeToken } from './mail-tokens.ts';
 import { createMailTransport } from './mail-transport.ts';
 import { NewsletterService } from './newsletter-service.ts';
 import { loadRenderers } from './render-mail.ts';
+import { unsubscribeNoticeMail } from './unsubscribe-notice-mail.ts';
 import { WeeklyDigest } from './weekly-digest.ts';
 
 export interface MailModuleDeps {
@@ -35,12 +36,15 @@ export class MailModule {
   readonly digest: WeeklyDigest;
   readonly #subscribers: SubscriberService;
   readonly #tokenKey: Buffer;
+  /** The day unsubscribe tokens from before issue dates count as issued on (mail-tokens.ts). */
+  readonly #undatedDay: number;
   readonly #kind: 'embedded' | 'postgres';
 
-  private constructor(deps: MailModuleDeps, tokenKey: Buffer) {
+  private constructor(deps: MailModuleDeps, tokenKey: Buffer, undatedDay: number) {
     const { store, config, dataDir, blog, settings, subscribers } = deps;
     this.#subscribers = subscribers;
     this.#tokenKey = tokenKey;
+    this.#undatedDay = undatedDay;
     this.#kind = store.kind;
     this.service = new MailService(store, config, createMailTransport(config), dataDir);
     // Several instances over PostgreSQL: each job runs on the one instance holding its claim, and the others
@@ -60,7 +64,7 @@ export class MailModule {
   }
 
   static async create(deps: MailModuleDeps): Promise<MailModule> {
-    return new MailModule(deps, await mailTokenKey(deps.store));
+    return new MailModule(deps, await mailTokenKey(deps.store), await undatedTokenDay(deps.store));
   }
 
   /** Marks interrupted hand-overs uncertain, then resumes jobs and starts the schedules. */
@@ -104,9 +108,36 @@ export class MailModule {
       .catch((error: Error) => fail(error.message));
   }
 
-  /** Unsubscribes the subscriber a signed token names; anything else is ignored (same answer either way). */
-  async unsubscribeByToken(token: string): Promise<void> {
-    const id = verifyUnsubscribeToken(this.#tokenKey, token);
-    if (id !== null) await this.#subscribers.unsubscribeById(id);
+  /**
+   * Unsubscribes the subscriber a signed token names. A forged or malformed token is ignored (the caller
+   * answers as for a valid one); a genuine one past its year changes nothing and says so, since only the
+   * subscriber holds it.
+   */
+  async unsubscribeByToken(token: string, now = new Date()): Promise<'unsubscribed' | 'expired' | 'ignored'> {
+    const check = verifyUnsubscribeToken(this.#tokenKey, token, now, this.#undatedDay);
+    if (check === null) return 'ignored';
+    if (check.expired) return 'expired';
+    await this.#subscribers.unsubscribeById(check.id);
+    return 'unsubscribed';
+  }
+
+  /**
+   * The spec's unsubscribe by address, plus a notice to that address with a way back, sent in the
+   * background (the answer must not wait for SMTP, nor reveal by its timing whether the address was known).
+   */
+  async unsubscribeByAddress(email: string, requestOrigin: string | null): Promise<void> {
+    const notice = await this.#subscribers.unsubscribeByAddress(email);
+    if (!notice) return;
+    const publicUrl = this.service.publicUrl(requestOrigin);
+    if (!publicUrl) {
+      console.error(`Unsubscribe notice to ${notice.email} not sent: PUBLIC_URL is not set`);
+      return;
+    }
+    const link = confirmUrl(publicUrl, notice.token);
+    void unsubscribeNoticeMail(notice.email, SITE_NAME, link)
+      .then((mail) => this.service.send(mail, 'notice', { keep: true }))
+      .catch((error: Error) =>
+        console.error(`Unsubscribe notice to ${notice.email} not sent: ${error.message}`),
+      );
   }
 }

@@ -9,6 +9,11 @@ export class PageCache<Page> {
     this.#max = max;
   }
 
+  /** Pages held (each address once per content version). */
+  get size(): number {
+    return this.#pages.size;
+  }
+
   #key(version: number, url: string): string {
     return `${version}\0${url}`;
   }

@@ -3,7 +3,6 @@
 // hydrated. Anonymous public pages are cached with their compressed forms until the blog's content changes
 // (ETag, revalidate) and replayed by the fast path; anything rendered for the signed-in owner, and the
 // owner's screens, are never stored.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +15,10 @@ import express, {
 import type { Deps } from '../app.ts';
 import { CachedAnswer, sendAnswer, writeAnswer } from '../routes/answer-cache.ts';
 import { publicFastPathFor } from '../routes/public-fast-path.ts';
+import type { Store } from '../storage/index.ts';
+import { newScriptNonce, takeMarkedScripts } from './inline-scripts.ts';
 import { PageCache } from './page-cache.ts';
+import { pageAddress } from './page-query.ts';
 import { privatePreloadLinks } from './private-preloads.ts';
 import { createSsrDataClient } from './ssr-data-client.ts';
 import { isHashed, StaticFiles } from './static-files.ts';
@@ -41,6 +43,7 @@ interface SsrEntry {
     request: Request;
     data: PublicDataClient;
     manifest: unknown;
+    scriptNonce: string;
   }): Promise<{ response: Response; isPrivate: boolean }>;
   buildRouterManifest(viteManifest: unknown): unknown;
 }
@@ -59,35 +62,13 @@ function isFileRequest(p: string): boolean {
   return p.startsWith('/assets/') || /^\/[^/]+\.[A-Za-z0-9]+$/.test(p);
 }
 
-/**
- * The page's absolute address; canonical and Open Graph URLs are built from it. With PUBLIC_URL set it is
- * the site's canonical origin whatever host name the visitor used; otherwise the address as asked for.
- */
-function pageUrl(req: ExpressRequest, publicUrl: string | null): string {
-  return `${publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`}${req.originalUrl}`;
-}
-
-function toFetchRequest(req: ExpressRequest, signal: AbortSignal, publicUrl: string | null): Request {
+function toFetchRequest(req: ExpressRequest, signal: AbortSignal, url: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(pageUrl(req, publicUrl), { method: 'GET', headers, signal });
-}
-
-/**
- * The page's inline scripts (theme before paint, hydration data) are allowed by their hashes rather than a
- * per-request nonce, so the same page has the same bytes: ETags work and a 304 never pairs a cached page
- * with a policy naming another nonce.
- */
-function inlineScriptSources(html: string): string {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    const code = match[1] ?? '';
-    if (code) hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
-  }
-  return [...hashes].join(' ');
+  return new Request(url, { method: 'GET', headers, signal });
 }
 
 function allowInlineScripts(res: ExpressResponse, sources: string): void {
@@ -104,6 +85,8 @@ interface RenderedPage {
   status: number;
   contentType: string;
   html: string;
+  /** Hashes of the inline scripts the renderer wrote (pages/inline-scripts.ts). */
+  scriptSources: string;
 }
 
 /** A public page kept for anonymous visitors: its bytes and variants, and its inline scripts' hashes. */
@@ -117,7 +100,7 @@ function sendPage(res: ExpressResponse, page: RenderedPage, cacheControl: string
   res.status(page.status);
   res.type(page.contentType);
   res.set('Cache-Control', cacheControl);
-  allowInlineScripts(res, inlineScriptSources(page.html));
+  allowInlineScripts(res, page.scriptSources);
   // res.send adds the ETag and answers 304 when the browser's copy is current.
   res.send(page.html);
 }
@@ -127,7 +110,19 @@ function withCharset(contentType: string): string {
   return /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 }
 
-export function mountWebApp(app: Express, { config, auth, services, store }: Deps): void {
+const pageCaches = new WeakMap<Store, PageCache<CachedPage>>();
+
+/** The rendered public pages of the app over `store` (one per app; tests read its size). */
+export function pageCacheFor(store: Store): PageCache<CachedPage> {
+  let cache = pageCaches.get(store);
+  if (!cache) {
+    cache = new PageCache<CachedPage>();
+    pageCaches.set(store, cache);
+  }
+  return cache;
+}
+
+export function mountWebApp(app: Express, { config, auth, services, store, siteOrigin }: Deps): void {
   const dist = config.webDistDir;
   const ssrEntryFile = path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js');
   const viteManifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -162,12 +157,19 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     }),
   );
 
-  const pages = new PageCache<CachedPage>();
+  const pages = pageCacheFor(store);
   const version = () => services.blog.contentVersion();
-  async function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): Promise<void> {
+  async function sendCachedPage(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    page: CachedPage,
+    address: string,
+  ): Promise<void> {
     allowInlineScripts(res, page.scriptSources);
     await page.answer.prepare();
-    fastPath.remember(req, res, page.answer, { version });
+    // The fast path replays by exact URL: an address with parameters no page reads is answered from the
+    // page cache, never recorded, so varying them cannot crowd the replayed pages out.
+    if (address === req.originalUrl) fastPath.remember(req, res, page.answer, { version });
     await sendAnswer(req, res, page.answer);
   }
   let renderer: Promise<Renderer> | null = null;
@@ -190,12 +192,14 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     res.vary('Cookie');
     // What the page shows: the blog's posts and comments (a note autosave or a sign-in keeps the page).
     const pageVersion = version();
-    // Keyed by the whole address: the page embeds its own origin (canonical, Open Graph), so a copy rendered
-    // for one host name (a LAN address, say) must never be served to a visitor who used another.
-    const url = pageUrl(req, config.mail.publicUrl);
+    // The page's absolute address (canonical and Open Graph URLs are built from it): the site's origin,
+    // whatever Host the visitor sent (http/site-origin.ts).
+    // Parameters no page reads are dropped (pages/page-query.ts): one render and one cached copy per page.
+    const address = pageAddress(req.originalUrl);
+    const url = `${siteOrigin.of(req)}${address}`;
     const cached = user ? undefined : pages.get(pageVersion, url);
     if (cached) {
-      await sendCachedPage(req, res, cached);
+      await sendCachedPage(req, res, cached, address);
       return;
     }
     const abort = new AbortController();
@@ -204,10 +208,15 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
     });
     try {
       const { entry, manifest } = await loadRenderer();
+      // The page's inline scripts (theme before paint, hydration data) are allowed by their hashes rather
+      // than a per-response nonce, so the same page has the same bytes: ETags work and a 304 never pairs a
+      // cached page with a policy naming another nonce. Only the scripts the renderer marked are hashed.
+      const scriptNonce = newScriptNonce();
       const { response, isPrivate } = await entry.renderPage({
-        request: toFetchRequest(req, abort.signal, config.mail.publicUrl),
+        request: toFetchRequest(req, abort.signal, url),
         data: createSsrDataClient(services, user),
         manifest,
+        scriptNonce,
       });
       if (response.status >= 300 && response.status < 400) {
         res.set('Cache-Control', PRIVATE_PAGE_CACHE);
@@ -217,7 +226,7 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
       const page: RenderedPage = {
         status: response.status,
         contentType: response.headers.get('Content-Type') ?? 'text/html; charset=utf-8',
-        html: await response.text(),
+        ...takeMarkedScripts(await response.text(), scriptNonce),
       };
       const preload = user && page.status === 200 ? privatePreloadLinks(req.path) : null;
       if (preload) res.append('Link', preload);
@@ -226,9 +235,9 @@ export function mountWebApp(app: Express, { config, auth, services, store }: Dep
           status: page.status,
           version: pageVersion,
         });
-        const entry: CachedPage = { answer, scriptSources: inlineScriptSources(page.html) };
+        const entry: CachedPage = { answer, scriptSources: page.scriptSources };
         pages.set(pageVersion, url, entry);
-        await sendCachedPage(req, res, entry);
+        await sendCachedPage(req, res, entry, address);
         return;
       }
       sendPage(res, page, PRIVATE_PAGE_CACHE);

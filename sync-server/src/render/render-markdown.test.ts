@@ -163,6 +163,21 @@ describe('uploaded images', () => {
     expect(html).toContain('alt="Holiday"');
   });
 
+  it('wider than the widest variant, offer the variant widths only (visitors never get more)', () => {
+    const html = renderMarkdown(`![Wide](/api/attachments/${sha})`, (hash) =>
+      hash === sha ? { width: 4000, height: 3000, resizable: true } : undefined,
+    );
+    const srcset = /srcset="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual([
+      '320w',
+      '640w',
+      '960w',
+      '1280w',
+      '1920w',
+    ]);
+    expect(srcset).not.toContain('4000w');
+  });
+
   it('stay plain images when their size is unknown, and other relative paths are still dropped', () => {
     const html = renderMarkdown(
       `![a](/api/attachments/${sha}) ![b](/etc/passwd) ![c](/api/attachments/${sha}/x)`,

@@ -1,13 +1,16 @@
 // The owner's blog API: every post including drafts, create, edit or publish/unpublish, delete.
-import { BlogPostCreateSchema, BlogPostUpdateSchema } from '@private-notes/shared';
+import { type BlogPost, BlogPostCreateSchema, BlogPostUpdateSchema } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
+import { preparePublicVariants } from '../attachments/prepare-public-variants.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { NO_STORE } from './answer-cache.ts';
 
 export function createAdminBlogRouter({ auth, services }: Deps): Router {
   const router = Router();
   const { blog } = services;
+  const prepare = (post: BlogPost) =>
+    preparePublicVariants(post, services.attachments, services.imageVariants);
   router.use('/api/admin/blog', auth.requireUser, (_req, res, next) => {
     res.set('Cache-Control', NO_STORE);
     next();
@@ -19,13 +22,17 @@ export function createAdminBlogRouter({ auth, services }: Deps): Router {
 
   router.post('/api/admin/blog', async (req, res) => {
     const input = parseBody(BlogPostCreateSchema, req);
-    res.status(201).json(await blog.createPost(input, auth.getUser(req)!.id));
+    const post = await blog.createPost(input, auth.getUser(req)!.id);
+    res.status(201).json(post);
+    prepare(post);
   });
 
   router.put('/api/admin/blog/:id', async (req, res) => {
     const id = parseIdParam(req);
     const input = parseBody(BlogPostUpdateSchema, req);
-    res.json(await blog.updatePost(id, input));
+    const post = await blog.updatePost(id, input);
+    res.json(post);
+    prepare(post);
   });
 
   router.delete('/api/admin/blog/:id', async (req, res) => {

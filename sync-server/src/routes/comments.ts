@@ -6,13 +6,12 @@ import type { Deps } from '../app.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { NO_STORE } from './answer-cache.ts';
-import { requestOrigin } from './mail.ts';
 
 export const COMMENT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 10 };
 export const REPORT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 20 };
 export const COMMENT_REPORTED = 'Comment reported';
 
-export function createCommentsRouter({ auth, services, store }: Deps): Router {
+export function createCommentsRouter({ auth, services, store, siteOrigin }: Deps): Router {
   const router = Router();
   const { comments } = services;
   const commentLimit = createRateLimit({
@@ -44,7 +43,7 @@ export function createCommentsRouter({ auth, services, store }: Deps): Router {
     }
     res.status(201).json(await comments.create(postId, input));
     // The owner's alert goes out now if one is due (grouped, at most one per 10 minutes; see CommentAlerts).
-    void services.mail.alerts.check(new Date(), requestOrigin(req));
+    void services.mail.alerts.check(new Date(), siteOrigin.of(req));
   });
 
   router.put('/api/comments/:id/approve', auth.requireUser, async (req, res) => {

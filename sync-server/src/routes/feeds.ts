@@ -1,5 +1,5 @@
 // What crawlers and feed readers fetch: /rss.xml, /sitemap.xml and /robots.txt, for published posts only,
-// with absolute links built from the address the site is reached at.
+// with absolute links built from the site's origin (http/site-origin.ts), never from each request's Host.
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
@@ -11,20 +11,12 @@ import { publicFastPathFor } from './public-fast-path.ts';
 /** Private areas and the API: nothing there for a search engine. */
 export const ROBOTS_DISALLOW = ['/api/', '/notes', '/settings', '/ai-explanations', '/blog/admin', '/admin/'];
 
-/**
- * PUBLIC_URL when set; otherwise the origin the site is reached at, as server rendering builds canonical
- * URLs (behind a proxy, set TRUST_PROXY so X-Forwarded-Proto/Host count). Answers are cached per origin.
- */
-function baseUrlOf(req: Request, publicUrl: string | null): string {
-  return publicUrl ?? `${req.protocol}://${req.host ?? 'localhost'}`;
-}
-
 /** Feed readers show the content on other sites: uploaded images need the full address there. */
 export function absoluteAttachmentUrls(html: string, base: string): string {
   return html.replace(/(["\s,])\/api\/attachments\//g, `$1${base}/api/attachments/`);
 }
 
-export function createFeedsRouter({ config, store, services }: Deps): Router {
+export function createFeedsRouter({ store, services, siteOrigin }: Deps): Router {
   const router = Router();
   const { blog } = services;
   const version = () => blog.contentVersion();
@@ -39,7 +31,7 @@ export function createFeedsRouter({ config, store, services }: Deps): Router {
   }
 
   router.get('/rss.xml', async (req, res) => {
-    const base = baseUrlOf(req, config.mail.publicUrl);
+    const base = siteOrigin.of(req);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
       buildRss(blog.listPublishedPosts(), base, (post) =>
         absoluteAttachmentUrls(blog.renderedHtml(post), base),
@@ -49,7 +41,7 @@ export function createFeedsRouter({ config, store, services }: Deps): Router {
   });
 
   router.get('/sitemap.xml', async (req, res) => {
-    const base = baseUrlOf(req, config.mail.publicUrl);
+    const base = siteOrigin.of(req);
     const answer = answers.get(`sitemap\0${base}`, 'application/xml; charset=utf-8', PUBLIC_FEED, () =>
       buildSitemap(blog.listPublishedPosts(), base),
     );
@@ -57,7 +49,7 @@ export function createFeedsRouter({ config, store, services }: Deps): Router {
   });
 
   router.get('/robots.txt', (req, res) => {
-    const base = baseUrlOf(req, config.mail.publicUrl);
+    const base = siteOrigin.of(req);
     const text = [
       'User-agent: *',
       'Allow: /',

@@ -3,6 +3,7 @@
 import { NewsletterSendRequestSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
 import type { Deps } from '../app.ts';
+import { preparePublicVariants } from '../attachments/prepare-public-variants.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { describeSmtpError } from '../mail/classify-smtp-error.ts';
@@ -13,11 +14,7 @@ import { NO_STORE } from './answer-cache.ts';
 export const NO_OWNER_EMAIL = 'Set your e-mail address in Settings › Profile first';
 
 /** The origin the request came to (honours X-Forwarded-* when TRUST_PROXY is set). */
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host')}`;
-}
-
-export function createMailRouter({ auth, services }: Deps): Router {
+export function createMailRouter({ auth, services, siteOrigin }: Deps): Router {
   const router = Router();
   const { mail, settings, blog } = services;
   const ownerEmail = (req: Request) => settings.get(auth.getUser(req)!.id).ownerEmail;
@@ -84,7 +81,7 @@ export function createMailRouter({ auth, services }: Deps): Router {
 
   router.get('/api/admin/blog/:id/newsletter/preview', async (req, res) => {
     const id = parseIdParam(req);
-    res.json(await mail.newsletter.preview(id, mail.service.requirePublicUrl(requestOrigin(req))));
+    res.json(await mail.newsletter.preview(id, mail.service.requirePublicUrl(siteOrigin.of(req))));
   });
 
   router.post('/api/admin/blog/:id/newsletter/test', async (req, res) => {
@@ -92,7 +89,7 @@ export function createMailRouter({ auth, services }: Deps): Router {
     const to = ownerEmail(req);
     if (!to) throw new HttpError(400, NO_OWNER_EMAIL);
     try {
-      await mail.newsletter.sendTest(id, to, mail.service.requirePublicUrl(requestOrigin(req)));
+      await mail.newsletter.sendTest(id, to, mail.service.requirePublicUrl(siteOrigin.of(req)));
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw new HttpError(502, `The test was not sent: ${describeSmtpError(error)}`);
@@ -109,17 +106,22 @@ export function createMailRouter({ auth, services }: Deps): Router {
   router.post('/api/admin/blog/:id/newsletter', async (req, res) => {
     const id = parseIdParam(req);
     const { recipients } = parseBody(NewsletterSendRequestSchema, req);
-    const publicUrl = mail.service.requirePublicUrl(requestOrigin(req));
+    const publicUrl = mail.service.requirePublicUrl(siteOrigin.of(req));
     res.status(202).json(await mail.newsletter.start(id, recipients, publicUrl));
   });
 
   router.post('/api/admin/blog/:id/publish-and-send', async (req, res) => {
     const id = parseIdParam(req);
     const { recipients } = parseBody(NewsletterSendRequestSchema, req);
-    const publicUrl = mail.service.requirePublicUrl(requestOrigin(req));
+    const publicUrl = mail.service.requirePublicUrl(siteOrigin.of(req));
     // Everything that could refuse the send is checked before the post goes public.
     mail.newsletter.assertCanStart(id, recipients, { draftAllowed: true });
-    if (!blog.getPost(id)?.published) await blog.updatePost(id, { published: true });
+    if (!blog.getPost(id)?.published)
+      preparePublicVariants(
+        await blog.updatePost(id, { published: true }),
+        services.attachments,
+        services.imageVariants,
+      );
     res.status(202).json(await mail.newsletter.start(id, recipients, publicUrl));
   });
 

@@ -34,7 +34,9 @@ const PER_RESPONSE = new Set([
   'keep-alive',
   'transfer-encoding',
 ]);
-const MAX_ENTRIES = 1000;
+export const MAX_ENTRIES = 1000;
+/** When full, this many least recently used entries go at once, so the sort is paid once per 100 new ones. */
+const EVICT_AT_ONCE = 100;
 const NO_VERSION = (): number => 0;
 
 export interface RememberOptions {
@@ -53,6 +55,8 @@ export interface RememberOptions {
 /** Raw header lists (name, value, name, value, …) ready for `writeHead`, one per way of answering. */
 interface Entry {
   answer: CachedAnswer;
+  /** When it was last recorded or replayed (a counter): the least recently used go first when full. */
+  used: number;
   seen: number;
   version: () => number;
   anyone: boolean;
@@ -105,6 +109,7 @@ class HeaderRecorder {
 
 export class PublicFastPath {
   readonly #entries = new Map<string, Entry>();
+  #clock = 0;
   #encodings = new Map<string, Encoding | null>();
 
   /**
@@ -135,9 +140,11 @@ export class PublicFastPath {
       answer.compresses(encoding)
         ? headersFor(base, answer, { headers: { 'accept-encoding': encoding } })
         : null;
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-    this.#entries.set(keyOf(req), {
+    const key = keyOf(req);
+    if (this.#entries.size >= MAX_ENTRIES && !this.#entries.has(key)) this.#evict();
+    this.#entries.set(key, {
       answer,
+      used: ++this.#clock,
       seen: answer.version,
       version,
       anyone: options.anyone ?? false,
@@ -146,6 +153,15 @@ export class PublicFastPath {
       gzip: compressed('gzip'),
       notModified: headersFor(base, answer, { headers: { 'if-none-match': answer.etag } }),
     });
+  }
+
+  /**
+   * Drops the least recently used entries. Emptying the whole map instead would let anyone who requests
+   * many distinct addresses push every popular page back onto Express at once.
+   */
+  #evict(): void {
+    const oldest = [...this.#entries].sort(([, a], [, b]) => a.used - b.used).slice(0, EVICT_AT_ONCE);
+    for (const [key] of oldest) this.#entries.delete(key);
   }
 
   #encodingFor(acceptEncoding: string | undefined): Encoding | null {
@@ -175,6 +191,7 @@ export class PublicFastPath {
       this.#entries.delete(key);
       return false;
     }
+    entry.used = ++this.#clock;
     const { answer } = entry;
     if (
       (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) &&

@@ -5,21 +5,22 @@ import {
   SUBSCRIBE_MESSAGE,
   SubscriberUpdateSchema,
   SubscribeSchema,
+  UNSUBSCRIBE_LINK_EXPIRED_MESSAGE,
   UnsubscribeSchema,
 } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
+import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { AnswerCache, NO_STORE, sendAnswer } from './answer-cache.ts';
-import { requestOrigin } from './mail.ts';
 
 export const SUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };
 export const UNSUBSCRIBE_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 20 };
 export const SUBSCRIBED_MESSAGE = SUBSCRIBE_MESSAGE;
 export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed';
 
-export function createSubscribersRouter({ auth, services, store }: Deps): Router {
+export function createSubscribersRouter({ auth, services, store, siteOrigin }: Deps): Router {
   const router = Router();
   const { subscribers } = services;
   // With 10,000 subscribers the owner's list is ~1.8 MB of JSON: sorted, serialised and compressed once per
@@ -43,14 +44,16 @@ export function createSubscribersRouter({ auth, services, store }: Deps): Router
     // after the answer, so neither the answer nor its timing tells who is subscribed.
     const { subscriber, confirmToken } = await subscribers.subscribe(parseBody(SubscribeSchema, req));
     res.status(200).json({ message: SUBSCRIBED_MESSAGE });
-    if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, requestOrigin(req));
+    if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, siteOrigin.of(req));
   });
 
   router.post('/api/unsubscribe', unsubscribeLimit, async (req, res) => {
     res.set('Cache-Control', NO_STORE);
     const { email, token } = parseBody(UnsubscribeSchema, req);
-    if (token !== undefined) await services.mail.unsubscribeByToken(token);
-    else if (email !== undefined) await subscribers.unsubscribe(email);
+    if (token !== undefined) {
+      if ((await services.mail.unsubscribeByToken(token)) === 'expired')
+        throw new HttpError(410, UNSUBSCRIBE_LINK_EXPIRED_MESSAGE);
+    } else if (email !== undefined) await services.mail.unsubscribeByAddress(email, siteOrigin.of(req));
     res.json({ message: UNSUBSCRIBED_MESSAGE });
   });
 

@@ -14,6 +14,10 @@ import { hashConfirmToken, newConfirmToken } from '../mail/mail-tokens.ts';
 import type { Store, SubscriberRecord } from '../storage/index.ts';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
+/** An address unsubscribed by someone typing it gets at most one notice in this time. */
+export const UNSUBSCRIBE_NOTICE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The notice's way back works this long. */
+export const RESUBSCRIBE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SubscribeInput = z.output<typeof SubscribeSchema>;
 
@@ -140,7 +144,8 @@ export class SubscriberService {
       if (!record) return false;
       const status = statusOf(record);
       if (status === 'active') return true;
-      if (status !== 'pending') return false;
+      // Unsubscribed with a token still on the record: the way back an unsubscribe notice offered.
+      if (status !== 'pending' && status !== 'unsubscribed') return false;
       if (!record.confirmExpiresAt || Date.parse(record.confirmExpiresAt) < now.getTime()) return false;
       tx.update('subscribers', record.id, { active: true, status: 'active', confirmedAt: now.toISOString() });
       return true;
@@ -151,6 +156,44 @@ export class SubscriberService {
   async unsubscribe(email: string): Promise<void> {
     const record = this.#store.lookup('subscribers', 'email', normaliseEmail(email));
     if (record) await this.unsubscribeById(record.id);
+  }
+
+  /**
+   * The spec's unsubscribe by address, which anyone who knows the address can do: the subscription stops at
+   * once, and an active subscriber is owed a notice with a way back (a confirmation token, valid
+   * RESUBSCRIBE_TOKEN_TTL_MS, that the confirmation page accepts). At most one notice a day per address;
+   * within that day the way back of the last notice stays valid. Null: nothing to mail.
+   */
+  async unsubscribeByAddress(
+    email: string,
+    now = new Date(),
+  ): Promise<{ email: string; token: string } | null> {
+    const record = this.#store.lookup('subscribers', 'email', normaliseEmail(email));
+    if (!record) return null;
+    if (statusOf(record) !== 'active') {
+      await this.unsubscribeById(record.id);
+      return null;
+    }
+    const noticeDue =
+      !record.noticeSentAt ||
+      now.getTime() - Date.parse(record.noticeSentAt) >= UNSUBSCRIBE_NOTICE_INTERVAL_MS;
+    const wayBack = noticeDue ? newConfirmToken() : null;
+    return this.#store.write((tx) => {
+      const current = tx.get('subscribers', record.id);
+      if (!current || statusOf(current) !== 'active') return null;
+      tx.update('subscribers', record.id, {
+        active: false,
+        status: 'unsubscribed',
+        ...(wayBack
+          ? {
+              confirmTokenHash: wayBack.hash,
+              confirmExpiresAt: new Date(now.getTime() + RESUBSCRIBE_TOKEN_TTL_MS).toISOString(),
+              noticeSentAt: now.toISOString(),
+            }
+          : {}),
+      });
+      return wayBack ? { email: current.email, token: wayBack.token } : null;
+    });
   }
 
   /** Idempotent; also withdraws an open confirmation link, so an old mail cannot resubscribe. */

@@ -133,6 +133,8 @@ export interface SubscriberRecord extends Omit<Subscriber, 'status'> {
   confirmedAt?: string | null;
   /** The SMTP answer that made the address bounce. */
   bounceReason?: string | null;
+  /** When the last "you were unsubscribed" notice went out (at most one a day per address). */
+  noticeSentAt?: string | null;
 }
 
 export interface ExplanationRecord extends Explanation {
@@ -160,7 +162,7 @@ export interface OutboxRecord {
   createdAt: string;
   to: string;
   subject: string;
-  kind: 'confirmation' | 'newsletter' | 'alert' | 'digest' | 'test';
+  kind: 'confirmation' | 'newsletter' | 'alert' | 'digest' | 'test' | 'notice';
   state: 'captured' | 'sent' | 'failed';
   error: string | null;
   /** The raw message, relative to DATA_DIR/mail. */

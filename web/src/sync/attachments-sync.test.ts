@@ -181,7 +181,13 @@ describe('limits', () => {
   it('keeps a file the server refuses visible with its reason; the note syncs; the next paste uses the server limit', async () => {
     await server.close();
     await useServer({
-      attachments: { maxBytes: 1000, quotaBytes: 10_000, gcGraceMs: 1000, gcIntervalMs: 0 },
+      attachments: {
+        maxBytes: 1000,
+        quotaBytes: 10_000,
+        gcGraceMs: 1000,
+        gcIntervalMs: 0,
+        maxImagePixels: 50_000_000,
+      },
     });
     const d = device();
     const { file, note } = await pasteIntoNewNote(d, pngBytes(6, 5000), 'big.png');

@@ -1,14 +1,21 @@
 // Newsletter unsubscribe (/unsubscribe, ?email= prefills), SPEC section 2: validation, 'Processing...',
 // success with Resubscribe (which only resets the form), an 'Error' alert, and Back to home. With ?token=
 // (the link in a newsletter's footer) it asks for no address: one button unsubscribes that subscription.
-import { validateUnsubscribeEmail } from '@private-notes/shared';
+// A link older than a year answers 410: the page says so and asks for the address instead (the server then
+// mails a notice with a way back), and points to the blog's form for subscribing again.
+import { ApiError, validateUnsubscribeEmail } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './NewsletterCard.module.css';
 import { serverMessage } from './server-message.ts';
 
-type State = { kind: 'form' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'form' }
+  | { kind: 'sending' }
+  | { kind: 'done' }
+  | { kind: 'error'; message: string }
+  | { kind: 'expired'; message: string };
 
 interface Props {
   email?: string | undefined;
@@ -38,6 +45,12 @@ export function UnsubscribeScreen({ email: initial, token: initialToken }: Props
       await api.unsubscribe(body);
       setState({ kind: 'done' });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 410) {
+        // The link is past its time: the plain form that asks for the address takes over.
+        setToken(undefined);
+        setState({ kind: 'expired', message: serverMessage(error, 'This unsubscribe link has expired.') });
+        return;
+      }
       setState({ kind: 'error', message: serverMessage(error, 'Failed to unsubscribe') });
     }
   };
@@ -75,6 +88,12 @@ export function UnsubscribeScreen({ email: initial, token: initialToken }: Props
               {state.kind === 'error' && (
                 <div className={styles.alert} role="alert">
                   <p className={styles.alertTitle}>Error</p>
+                  <p>{state.message}</p>
+                </div>
+              )}
+              {state.kind === 'expired' && (
+                <div className={styles.alert} role="alert">
+                  <p className={styles.alertTitle}>Link expired</p>
                   <p>{state.message}</p>
                 </div>
               )}
