@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdSchema, IsoDateSchema } from './common.ts';
 
 /** Why a revision was kept: time passed since the last one, or the note was about to be overwritten. */
-export const REVISION_REASONS = ['edit', 'overwrite', 'restore', 'import', 'conflict'] as const;
+export const REVISION_REASONS = ['edit', 'overwrite', 'restore', 'import', 'conflict', 'merge'] as const;
 export const RevisionReasonSchema = z.enum(REVISION_REASONS);
 export type RevisionReason = z.infer<typeof RevisionReasonSchema>;
 
@@ -11,7 +11,7 @@ export type RevisionReason = z.infer<typeof RevisionReasonSchema>;
  * Writes that replace a note's text wholesale: the previous text is always kept first. An `edit` is kept only
  * when the last revision is older than REVISION_INTERVAL_MS.
  */
-export const OVERWRITE_REASONS = ['restore', 'import', 'conflict'] as const;
+export const OVERWRITE_REASONS = ['restore', 'import', 'conflict', 'merge'] as const;
 export const OverwriteReasonSchema = z.enum(OVERWRITE_REASONS);
 export type OverwriteReason = z.infer<typeof OverwriteReasonSchema>;
 
