@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
+  ConflictRow,
   DeletionRow,
   LocalAttachment,
   LocalFlashcard,
@@ -11,6 +12,7 @@ import type {
   NoteDraft,
   OutboxEntry,
   ReviewRow,
+  SyncBase,
   SyncMetaRow,
   SyncNotice,
   UploadEntry,
@@ -28,6 +30,8 @@ export class NotesDatabase extends Dexie {
   deletions!: EntityTable<DeletionRow, 'serverId'>;
   attachments!: EntityTable<LocalAttachment, 'sha256'>;
   uploads!: EntityTable<UploadEntry, 'seq'>;
+  syncBases!: EntityTable<SyncBase, 'id'>;
+  conflicts!: EntityTable<ConflictRow, 'copyId'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -76,5 +80,9 @@ export class NotesDatabase extends Dexie {
     // refused entries: the sync status reads those and a count, never the whole queue (10,000 imported notes
     // queue 10,000 entries, and the status is read again after every write to the queue).
     this.version(6).stores({ outbox: '++seq, &noteId, serverId, error', uploads: '++seq, &sha256, error' });
+    // v9 (conflicts that merge): the last synced server text of each note, the base of a three-way merge, and
+    // the conflicts left for the owner to compare. Notes synced before it have no base until their next sync;
+    // a stale push of one of those keeps both texts, as before.
+    this.version(9).stores({ syncBases: 'id', conflicts: 'copyId, noteId' });
   }
 }

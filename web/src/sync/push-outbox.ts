@@ -1,13 +1,15 @@
 // Pushes the outbox to /api/notes in queue order, one entry at a time, and records what the server answered:
-// ids mapped, versions advanced, conflicts kept as copies, refusals kept visible. Stops (throws) on the
+// ids mapped, versions advanced, stale edits merged or kept as copies, refusals kept visible. Stops (throws) on the
 // answers that end a round: unreachable/5xx (retry later) and 401 (sign in again).
 import { API, type Note, NoteConflictSchema, NoteSchema } from '@private-notes/shared';
+import { mergeNote } from '@private-notes/shared/rules/merge-note';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
 import type { OutboxEntry } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
 import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
+import { baseAt, rememberBase } from './sync-bases.ts';
 import {
   describeAnswer,
   type HttpAnswer,
@@ -77,11 +79,12 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     throwIfStopping(answer);
     // 404: never there or already gone, which is what we wanted.
     if (answer.status < 300 || answer.status === 404) {
-      await db.transaction('rw', [db.notes, db.outbox, db.deletions], async () => {
+      await db.transaction('rw', [db.notes, db.outbox, db.deletions, db.syncBases], async () => {
         await db.outbox.delete(seq);
         const note = await db.notes.get(entry.noteId);
         if (note?.deleted) {
           await db.notes.delete(note.id);
+          await db.syncBases.delete(note.id);
           await rememberDeletion(db, note, ctx.now());
         }
       });
@@ -123,7 +126,7 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   throwIfStopping(answer);
   if (answer.status === 200)
     return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), false);
-  if (answer.status === 409) return keepBoth(ctx, entry, NoteConflictSchema.parse(answer.body).note);
+  if (answer.status === 409) return mergeOrKeepBoth(ctx, entry, NoteConflictSchema.parse(answer.body).note);
   if (answer.status === 404 || answer.status === 410) return recreate(ctx, entry);
   return refuse(ctx, entry, answer);
 }
@@ -137,7 +140,7 @@ async function recordPushed(
   mayBeOlder: boolean,
 ): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases], async () => {
     const current = await db.outbox.get(entry.seq!);
     const note = await db.notes.get(entry.noteId);
     if (!note) {
@@ -152,6 +155,8 @@ async function recordPushed(
       await enqueueChange(db, tombstone, 'delete');
       return;
     }
+    // The server holds `server` now: the base of any later merge, whatever happens to the local text.
+    await rememberBase(db, note.id, server);
     const untouched = current !== undefined && current.rev === entry.rev && current.op !== 'delete';
     // The server's normalisation (trimmed title, deduplicated tags) is accepted as is, except after a repeated
     // create, where a difference means the server kept an earlier text.
@@ -173,17 +178,56 @@ async function recordPushed(
   });
 }
 
-/** 409: the server's version replaces the original, the local text becomes a conflicted copy. Nothing is lost. */
-async function keepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
+/**
+ * 409: another device changed the note since this one last synced it. With the text both last agreed on (the
+ * base) the two edits are merged: the merged text becomes the local note and is pushed on top of the server's
+ * version with reason 'merge' (the server keeps the version it replaces). Edits that overlap cannot merge: the
+ * server's version replaces the original, the local text becomes a conflicted copy, and the conflict is
+ * recorded so the owner sees it and can compare. Nothing is lost either way.
+ */
+async function mergeOrKeepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases, db.conflicts], async () => {
+    // The note as it is now: edits made while the push was on the wire are merged too.
     const note = await db.notes.get(entry.noteId);
+    const current = await db.outbox.get(entry.seq!);
+    if (!note || !current) {
+      if (current) await db.outbox.delete(entry.seq!);
+      return;
+    }
+    const base = note.deleted ? undefined : await baseAt(db, note.id, note.version);
+    const merged = base ? mergeNote(base, note, server) : null;
+    await rememberBase(db, note.id, server);
+    if (merged?.clean && !sameFields(merged.note, server)) {
+      await db.notes.put({
+        ...note,
+        ...merged.note,
+        serverId: server.id,
+        version: server.version,
+        updatedAt: ctx.now().toISOString(),
+        syncState: 'pending',
+        syncError: null,
+      });
+      await db.outbox.update(entry.seq!, {
+        op: 'update',
+        serverId: server.id,
+        rev: current.rev + 1,
+        error: null,
+        reason: 'merge',
+      });
+      return;
+    }
     await db.outbox.delete(entry.seq!);
-    if (!note) return;
-    if (!note.deleted && !sameFields(note, server)) {
+    if (!merged?.clean && !note.deleted && !sameFields(note, server)) {
       const copy = conflictedCopy(note, ctx.now());
       await db.notes.add(copy);
       await enqueueChange(db, copy, 'create');
+      await db.conflicts.put({
+        copyId: copy.id,
+        noteId: note.id,
+        title: note.title,
+        createdAt: copy.createdAt,
+      });
     }
     await db.notes.put(localFromServer(server, note.id));
   });
@@ -192,9 +236,10 @@ async function keepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Pro
 /** 409 on a delete: the note was edited elsewhere since this device saw it. It comes back with that edit. */
 async function undoDelete(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', [db.notes, db.outbox, db.notices], async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.notices, db.syncBases], async () => {
     await db.outbox.delete(entry.seq!);
     await db.notes.put(localFromServer(server, entry.noteId));
+    await rememberBase(db, entry.noteId, server);
     await addNotice(db, entry.noteId, deleteRefusedMessage(server.title), ctx.now());
   });
 }
@@ -202,11 +247,12 @@ async function undoDelete(ctx: PushContext, entry: OutboxEntry, server: Note): P
 /** 404 on an edit (410 on a create): another device deleted the note. Keep the local text as a new note rather than lose it. */
 async function recreate(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases], async () => {
     const note = await db.notes.get(entry.noteId);
     await db.outbox.delete(entry.seq!);
     if (!note) return;
     await db.notes.delete(note.id);
+    await db.syncBases.delete(note.id);
     const copy = { ...conflictedCopy(note, ctx.now()), title: note.title, createdAt: note.createdAt };
     await db.notes.add(copy);
     await enqueueChange(db, copy, 'create');
