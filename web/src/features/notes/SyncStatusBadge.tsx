@@ -34,7 +34,7 @@ export function SyncStatusBadge() {
         <Button
           size="sm"
           variant="subtle"
-          colorPalette={PALETTE[status.kind]}
+          colorPalette={status.conflicts > 0 && status.kind === 'synced' ? 'orange' : PALETTE[status.kind]}
           data-testid="sync-status"
           data-sync-kind={status.kind}
           aria-label={`Sync status: ${label}`}
