@@ -60,6 +60,14 @@ export function SyncStatusBadge() {
                   <Text>Your notes are saved on this device and will sync when you are back online.</Text>
                 ) : null}
                 {status.message ? <Text color="fg.error">{status.message}</Text> : null}
+                {status.conflicts > 0 ? (
+                  <Text>
+                    {status.conflicts === 1
+                      ? 'A note was changed here and on another device in the same place.'
+                      : `${status.conflicts} notes were changed here and on another device in the same place.`}{' '}
+                    Both versions are kept: compare them from the notice above your notes.
+                  </Text>
+                ) : null}
                 {status.kind === 'unauthorized' ? (
                   <Button asChild size="sm" colorPalette="blue">
                     <a href="/auth?redirect=%2Fnotes">Sign in again</a>
