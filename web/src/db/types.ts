@@ -40,6 +40,11 @@ export interface OutboxEntry {
   error: string | null;
   /** The change replaces the text wholesale (a revision restored, an import): the server keeps the old text first. */
   reason?: OverwriteReason;
+  /**
+   * A text to send (reason 'conflict') before the note's own, so the server keeps it in the note's History: the
+   * conflicted copy's text when the owner kept the other version. Cleared once the server has it.
+   */
+  keepFirst?: { title: string; content: string; tags: string[] };
 }
 
 /**

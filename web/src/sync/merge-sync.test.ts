@@ -22,6 +22,19 @@ async function sharedNote(a: Device, b: Device, content = BASE, tags: string[] =
   return { a: onA.id, b: onB.id };
 }
 
+/** reason|title|content of every revision of a note, newest first. */
+async function revisionTexts(serverId: number): Promise<string[]> {
+  const out: string[] = [];
+  for (const summary of await revisionsOf(serverId)) {
+    const answer = await fx.server.api('GET', `/api/notes/${serverId}/revisions/${summary.id}`, {
+      cookie: fx.cookie,
+    });
+    const revision = answer.body as { reason: string; title: string; content: string };
+    out.push(`${revision.reason}|${revision.title}|${revision.content}`);
+  }
+  return out;
+}
+
 async function revisionsOf(serverId: number) {
   const answer = await fx.server.api('GET', `/api/notes/${serverId}/revisions`, { cookie: fx.cookie });
   return answer.body as Array<{ reason: string; version: number; id: number }>;
@@ -139,7 +152,11 @@ describe('concurrent edits', () => {
     await resolveConflict(first!.copyId, 'note', b.db);
     await b.engine.syncNow();
     expect(await localSummary(b)).toEqual(['Week|line from A']);
-    expect((await serverNotes(fx.server, fx.cookie)).map((n) => n.content)).toEqual(['line from A']);
+    const [kept] = await serverNotes(fx.server, fx.cookie);
+    expect([kept!.title, kept!.content]).toEqual(['Week', 'line from A']);
+    // The discarded text is in the note's History, under the note's own title.
+    expect(await revisionTexts(kept!.id)).toContainEqual('conflict|Week|line from B');
+    expect(await b.db.outbox.count()).toBe(0);
     await expect(resolveConflict(first!.copyId, 'note', b.db)).rejects.toThrow('already resolved');
 
     await a.engine.syncNow();
@@ -152,6 +169,29 @@ describe('concurrent edits', () => {
     await b.engine.syncNow();
     expect(b.engine.getStatus().conflicts).toBe(0);
     expect((await localSummary(b)).map((s) => s.split('|')[1]).sort()).toEqual(['again A', 'again B']);
+  });
+
+  it('keeping the other version after it changed again elsewhere keeps the discarded text as a copy again', async () => {
+    const [a, b] = [fx.device(), fx.device()];
+    const ids = await sharedNote(a, b, 'one line');
+    await updateNote(ids.a, { content: 'from A' }, a.db);
+    await updateNote(ids.b, { content: 'from B' }, b.db);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    const [open] = await listOpenConflicts(b.db);
+    await resolveConflict(open!.copyId, 'note', b.db);
+    // A edits again before B's choice reaches the server.
+    await a.engine.syncNow();
+    await updateNote(ids.a, { content: 'from A, later' }, a.db);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await b.engine.syncNow();
+    const contents = (await serverNotes(fx.server, fx.cookie)).map((n) => n.content).sort();
+    expect(contents).toEqual(['from A, later', 'from B']);
+    expect((await listOpenConflicts(b.db)).map((c) => [c.note.content, c.copy.content])).toEqual([
+      ['from A, later', 'from B'],
+    ]);
+    expect(await b.db.outbox.count()).toBe(0);
   });
 
   it('deleting the copy closes the conflict; a note with no known base keeps both as before', async () => {

@@ -5,7 +5,7 @@ import { API, type Note, NoteConflictSchema, NoteSchema } from '@private-notes/s
 import { mergeNote } from '@private-notes/shared/rules/merge-note';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
-import type { OutboxEntry } from '../db/types.ts';
+import type { LocalNote, OutboxEntry } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
 import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
@@ -118,6 +118,7 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     return refuse(ctx, entry, answer);
   }
 
+  if (entry.keepFirst && entry.op === 'update') return pushKeptFirst(ctx, entry, note);
   const answer = await request('PUT', API.note(note.serverId), {
     ...sentFields,
     ...(note.version === null ? {} : { baseVersion: note.version }),
@@ -230,6 +231,44 @@ async function mergeOrKeepBoth(ctx: PushContext, entry: OutboxEntry, server: Not
       });
     }
     await db.notes.put(localFromServer(server, note.id));
+  });
+}
+
+/**
+ * The text a resolved conflict discarded goes up first as a version of its own, so the note's text that follows
+ * (reason 'conflict') makes the server keep it in History. If the note changed elsewhere meanwhile, that text is
+ * kept as a conflicted copy again rather than written over the newer version; the note's own entry then settles
+ * like any stale edit.
+ */
+async function pushKeptFirst(ctx: PushContext, entry: OutboxEntry, note: LocalNote): Promise<void> {
+  const { db, request } = ctx;
+  const kept = entry.keepFirst!;
+  const answer = await request('PUT', API.note(note.serverId!), {
+    ...kept,
+    ...(note.version === null ? {} : { baseVersion: note.version }),
+    reason: 'conflict',
+  });
+  throwIfStopping(answer);
+  if (answer.status !== 200 && answer.status !== 409) return refuse(ctx, entry, answer);
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases, db.conflicts], async () => {
+    const current = await db.outbox.get(entry.seq!);
+    if (current) await db.outbox.update(entry.seq!, { keepFirst: undefined });
+    if (answer.status === 409) {
+      const copy = conflictedCopy({ ...note, ...kept }, ctx.now());
+      await db.notes.add(copy);
+      await enqueueChange(db, copy, 'create');
+      await db.conflicts.put({
+        copyId: copy.id,
+        noteId: note.id,
+        title: kept.title,
+        createdAt: copy.createdAt,
+      });
+      return;
+    }
+    const server = NoteSchema.parse(answer.body);
+    // The note's text is still to be sent, now on top of the version holding the kept text.
+    await db.notes.update(note.id, { serverId: server.id, version: server.version });
+    await rememberBase(db, note.id, server);
   });
 }
 

@@ -30,7 +30,7 @@ interface Props {
 }
 
 const RESOLVED: Record<ConflictChoice, string> = {
-  note: 'Kept the other version. The copy from this device was deleted.',
+  note: "Kept the other version. This device's text is in the note's History.",
   copy: "Kept this device's version. The other version is in the note's History.",
   both: 'Kept both notes.',
 };
@@ -85,8 +85,8 @@ export function ConflictCompare({ copyId, onClose }: Props) {
               ) : (
                 <Stack gap="4">
                   <Text fontSize="sm" color="fg.muted">
-                    Highlighted lines are not in the other version. Keeping this device's version saves the
-                    other one in the note's History; keeping the other version deletes this device's copy.
+                    Highlighted lines are not in the other version. Whichever version you keep, the other one
+                    is saved in the note's History, and the copy is removed.
                   </Text>
                   {error ? (
                     <Alert.Root status="error">
