@@ -66,13 +66,13 @@ export function ConflictCompare({ copyId, onClose }: Props) {
       onOpenChange={(event) => {
         if (!event.open) onClose();
       }}
-      size={{ base: 'full', md: 'cover' }}
+      size="xl"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="conflict-compare">
+          <Dialog.Content data-testid="conflict-compare" maxW={{ md: '5xl' }}>
             <Dialog.Header>
               <Dialog.Title>Compare versions</Dialog.Title>
               <Dialog.CloseTrigger asChild>
