@@ -25,9 +25,12 @@ const status = (page: Page) => page.getByTestId('sync-status');
 /** Opens the note's editor, replaces its content and saves (works offline: the editor is already loaded). */
 async function editContent(page: Page, title: string, content: string, goOffline?: BrowserContext) {
   await noteCard(page, title).getByRole('button', { name: 'Edit Note' }).click();
-  await expect(page.getByLabel('Content')).toBeVisible();
+  // The markdown editor itself (its toolbar), not the plain box that stands in while it loads and whose text
+  // the loaded editor does not take over.
+  await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible({ timeout: 15_000 });
   await goOffline?.setOffline(true);
   await page.getByLabel('Content').fill(content);
+  await expect(page.getByLabel('Content')).toHaveValue(content);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Note updated successfully')).toBeVisible();
 }
@@ -126,6 +129,10 @@ test('edits to the same line give one visible conflict, resolved from the compar
   expect(boxLocal!.y).toBeGreaterThanOrEqual(boxOther!.y + boxOther!.height);
   expect(boxOther!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // After the opening animation (a half-faded dialog is not what the owner reads), and with the pointer off the
+  // buttons (the click that opened the view leaves it over one, in its hover colour).
+  await compare.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page.mouse.move(0, 0);
   const axe = await new AxeBuilder({ page }).include('[data-testid="conflict-compare"]').analyze();
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
