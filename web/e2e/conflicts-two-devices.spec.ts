@@ -108,7 +108,7 @@ test('edits to the same line give one visible conflict, resolved from the compar
   expect((await serverNotes(page)).map((n) => n.content).sort()).toEqual([theirs, mine]);
 
   // The note and its copy each say so in the viewer.
-  await page.goto(`/notes?view=${id}`);
+  await page.getByRole('button', { name: `Open note: ${title}`, exact: true }).click();
   const viewer = page.getByTestId('note-viewer');
   await expect(viewer.getByTestId('conflict-banner')).toContainText('Your version was kept as');
   await page.keyboard.press('Escape');
