@@ -194,17 +194,36 @@ describe('concurrent edits', () => {
     expect(await b.db.outbox.count()).toBe(0);
   });
 
-  it('deleting the copy closes the conflict; a note with no known base keeps both as before', async () => {
+  it("with no base on the device, the server's History gives it when it kept that version", async () => {
     const [a, b] = [fx.device(), fx.device()];
     const ids = await sharedNote(a, b);
     await updateNote(ids.a, { content: BASE.replace('Milk and bread.', 'Milk.') }, a.db);
     await updateNote(ids.b, { content: BASE.replace('Call the plumber.', 'Call him.') }, b.db);
-    // Synced before bases were kept: nothing to merge against, so nothing is guessed.
+    // Synced before bases were kept. A's edit was the note's first, so the server kept version 1.
+    await b.db.syncBases.clear();
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    expect(b.calls.filter((c) => c.path.includes('/revisions')).map((c) => c.status)).toEqual([200, 200]);
+    expect(await listOpenConflicts(b.db)).toEqual([]);
+    expect((await serverNotes(fx.server, fx.cookie)).map((n) => n.content)).toEqual([
+      'Groceries\n\nMilk.\n\nCall him.\n',
+    ]);
+  });
+
+  it('with no base anywhere, both are kept; deleting the copy closes the conflict', async () => {
+    const [a, b] = [fx.device(), fx.device()];
+    const ids = await sharedNote(a, b);
+    // Version 2 reaches B; A's next edit comes within 10 minutes, so the server keeps no revision of it.
+    await updateNote(ids.a, { content: `${BASE}\nv2\n` }, a.db);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await updateNote(ids.a, { content: `${BASE.replace('Milk and bread.', 'Milk.')}\nv2\n` }, a.db);
+    await updateNote(ids.b, { content: `${BASE.replace('Call the plumber.', 'Call him.')}\nv2\n` }, b.db);
     await b.db.syncBases.clear();
     await a.engine.syncNow();
     await b.engine.syncNow();
     const [open] = await listOpenConflicts(b.db);
-    expect(open!.copy.content).toBe(BASE.replace('Call the plumber.', 'Call him.'));
+    expect(open!.copy.content).toBe(`${BASE.replace('Call the plumber.', 'Call him.')}\nv2\n`);
     await deleteNote(open!.copyId, b.db);
     expect(await listOpenConflicts(b.db)).toEqual([]);
   });

@@ -5,11 +5,11 @@ import { API, type Note, NoteConflictSchema, NoteSchema } from '@private-notes/s
 import { mergeNote } from '@private-notes/shared/rules/merge-note';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
-import type { LocalNote, OutboxEntry } from '../db/types.ts';
+import type { LocalNote, OutboxEntry, SyncBase } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
 import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
-import { baseAt, rememberBase } from './sync-bases.ts';
+import { baseAt, fetchBase, rememberBase } from './sync-bases.ts';
 import {
   describeAnswer,
   type HttpAnswer,
@@ -127,7 +127,10 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   throwIfStopping(answer);
   if (answer.status === 200)
     return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), false);
-  if (answer.status === 409) return mergeOrKeepBoth(ctx, entry, NoteConflictSchema.parse(answer.body).note);
+  if (answer.status === 409) {
+    const server = NoteConflictSchema.parse(answer.body).note;
+    return mergeOrKeepBoth(ctx, entry, server, await fetchBase(db, request, note));
+  }
   if (answer.status === 404 || answer.status === 410) return recreate(ctx, entry);
   return refuse(ctx, entry, answer);
 }
@@ -186,7 +189,12 @@ async function recordPushed(
  * server's version replaces the original, the local text becomes a conflicted copy, and the conflict is
  * recorded so the owner sees it and can compare. Nothing is lost either way.
  */
-async function mergeOrKeepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
+async function mergeOrKeepBoth(
+  ctx: PushContext,
+  entry: OutboxEntry,
+  server: Note,
+  fetched: SyncBase | undefined,
+): Promise<void> {
   const { db } = ctx;
   await db.transaction('rw', [db.notes, db.outbox, db.syncBases, db.conflicts], async () => {
     // The note as it is now: edits made while the push was on the wire are merged too.
@@ -196,7 +204,10 @@ async function mergeOrKeepBoth(ctx: PushContext, entry: OutboxEntry, server: Not
       if (current) await db.outbox.delete(entry.seq!);
       return;
     }
-    const base = note.deleted ? undefined : await baseAt(db, note.id, note.version);
+    const known = await baseAt(db, note.id, note.version);
+    const base = note.deleted
+      ? undefined
+      : (known ?? (fetched?.version === note.version ? fetched : undefined));
     const merged = base ? mergeNote(base, note, server) : null;
     await rememberBase(db, note.id, server);
     if (merged?.clean && !sameFields(merged.note, server)) {
