@@ -231,18 +231,19 @@ async function mergeOrKeepBoth(
     }
     await db.outbox.delete(entry.seq!);
     if (!merged?.clean && !note.deleted && !sameFields(note, server)) {
-      const copy = conflictedCopy(note, ctx.now());
-      await db.notes.add(copy);
-      await enqueueChange(db, copy, 'create');
-      await db.conflicts.put({
-        copyId: copy.id,
-        noteId: note.id,
-        title: note.title,
-        createdAt: copy.createdAt,
-      });
+      await keepConflictedCopy(ctx, note, note);
     }
     await db.notes.put(localFromServer(server, note.id));
   });
+}
+
+/** `text` becomes a new note beside `note`, and the conflict between them is recorded for the owner. */
+async function keepConflictedCopy(ctx: PushContext, note: LocalNote, text: NoteFields): Promise<void> {
+  const { db } = ctx;
+  const copy = conflictedCopy({ ...note, ...text }, ctx.now());
+  await db.notes.add(copy);
+  await enqueueChange(db, copy, 'create');
+  await db.conflicts.put({ copyId: copy.id, noteId: note.id, title: text.title, createdAt: copy.createdAt });
 }
 
 /**
@@ -264,18 +265,7 @@ async function pushKeptFirst(ctx: PushContext, entry: OutboxEntry, note: LocalNo
   await db.transaction('rw', [db.notes, db.outbox, db.syncBases, db.conflicts], async () => {
     const current = await db.outbox.get(entry.seq!);
     if (current) await db.outbox.update(entry.seq!, { keepFirst: undefined });
-    if (answer.status === 409) {
-      const copy = conflictedCopy({ ...note, ...kept }, ctx.now());
-      await db.notes.add(copy);
-      await enqueueChange(db, copy, 'create');
-      await db.conflicts.put({
-        copyId: copy.id,
-        noteId: note.id,
-        title: kept.title,
-        createdAt: copy.createdAt,
-      });
-      return;
-    }
+    if (answer.status === 409) return keepConflictedCopy(ctx, note, kept);
     const server = NoteSchema.parse(answer.body);
     // The note's text is still to be sent, now on top of the version holding the kept text.
     await db.notes.update(note.id, { serverId: server.id, version: server.version });
