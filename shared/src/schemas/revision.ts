@@ -7,12 +7,20 @@ import { IdSchema, IsoDateSchema } from './common.ts';
  * see isLargeRewrite), or the note was about to be overwritten wholesale. Every reason but `edit` is pinned:
  * thinning never removes it (rules/thin-revisions.ts).
  */
-export const REVISION_REASONS = ['edit', 'rewrite', 'overwrite', 'restore', 'import', 'conflict'] as const;
+export const REVISION_REASONS = [
+  'edit',
+  'rewrite',
+  'overwrite',
+  'restore',
+  'import',
+  'conflict',
+  'merge',
+] as const;
 export const RevisionReasonSchema = z.enum(REVISION_REASONS);
 export type RevisionReason = z.infer<typeof RevisionReasonSchema>;
 
 /** Writes that replace a note's text wholesale, as the client names them on PUT. */
-export const OVERWRITE_REASONS = ['restore', 'import', 'conflict'] as const;
+export const OVERWRITE_REASONS = ['restore', 'import', 'conflict', 'merge'] as const;
 export const OverwriteReasonSchema = z.enum(OVERWRITE_REASONS);
 export type OverwriteReason = z.infer<typeof OverwriteReasonSchema>;
 

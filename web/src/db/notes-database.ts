@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
+  ConflictRow,
   DeletionRow,
   EditorDraft,
   LocalAttachment,
@@ -12,6 +13,7 @@ import type {
   NoteDraft,
   OutboxEntry,
   ReviewRow,
+  SyncBase,
   SyncMetaRow,
   SyncNotice,
   TrashRow,
@@ -34,6 +36,8 @@ export class NotesDatabase extends Dexie {
   /** The saved search index (features/search): one row, rewritten a little after notes change. */
   searchIndex!: EntityTable<{ key: string }, 'key'>;
   noteDrafts!: EntityTable<EditorDraft, 'key'>;
+  syncBases!: EntityTable<SyncBase, 'id'>;
+  conflicts!: EntityTable<ConflictRow, 'copyId'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -103,6 +107,10 @@ export class NotesDatabase extends Dexie {
     // v8 (Trash): deleted notes as this device knows them (its own deletes, deletes pulled from the feed, the
     // server's Trash when last seen), so the Trash screen and Undo work offline. (v7 is another feature's.)
     this.version(8).stores({ trash: 'id, serverId, deletedAt' });
+    // v9 (conflicts that merge): the last synced server text of each note, the base of a three-way merge, and
+    // the conflicts left for the owner to compare. Notes synced before it have no base until their next sync;
+    // a stale push of one of those keeps both texts, as before.
+    this.version(9).stores({ syncBases: 'id', conflicts: 'copyId, noteId' });
     // v11 (search): the search index, saved whole as typed arrays; a missing row is rebuilt from the notes.
     this.version(11).stores({ searchIndex: 'key' });
   }

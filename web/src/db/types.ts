@@ -40,6 +40,35 @@ export interface OutboxEntry {
   error: string | null;
   /** The change replaces the text wholesale (a revision restored, an import): the server keeps the old text first. */
   reason?: OverwriteReason;
+  /**
+   * A text to send (reason 'conflict') before the note's own, so the server keeps it in the note's History: the
+   * conflicted copy's text when the owner kept the other version. Cleared once the server has it.
+   */
+  keepFirst?: { title: string; content: string; tags: string[] };
+}
+
+/**
+ * The server's text of a note as this device last saw it in step (pushed and acknowledged, or pulled): the
+ * common base a three-way merge needs when the server answers a push with a newer version. Keyed by local id.
+ */
+export interface SyncBase {
+  id: string;
+  /** The server version holding this text; a merge uses it only when it is the note's `version`. */
+  version: number;
+  title: string;
+  content: string;
+  tags: string[];
+}
+
+/** A push the server refused as stale whose edits overlapped: the local text was kept as a copy to compare. */
+export interface ConflictRow {
+  /** The local id of the conflicted copy (this device's text). */
+  copyId: string;
+  /** The local id of the note that took the other device's text. */
+  noteId: string;
+  /** This device's title before " (conflicted copy …)" was added to it (which may have shortened it). */
+  title: string;
+  createdAt: string;
 }
 
 /** The spec's `note_draft`: the editor's unsaved text, restored after a reload. */

@@ -1,13 +1,14 @@
 // Pulls the server's changes feed from the saved cursor, page by page, into the local database. Two guards keep
 // local work safe: a note with a queued change is never overwritten (the push settles it with baseVersion), and
 // a server that looks new or reset never wipes local notes: they are queued to be pushed again instead.
-import { API, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
+import { API, type Note, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
 import { trashRowOf } from '../db/trash-row.ts';
 import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
 import { localFromServer } from './note-mapping.ts';
+import { baseFromServer } from './sync-bases.ts';
 import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
 
 export const CURSOR_KEY = 'cursor';
@@ -63,7 +64,9 @@ async function looksReset(db: NotesDatabase, since: string | null, changes: Note
 
 /** Forget server ids and queue every live note as a create (its client id makes a repeat harmless). */
 async function requeueEverything(db: NotesDatabase): Promise<void> {
-  await db.transaction('rw', db.notes, db.outbox, db.syncMeta, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.syncMeta, db.syncBases], async () => {
+    // A server that lost our notes has no version any base could match.
+    await db.syncBases.clear();
     const synced = await db.notes.where('serverId').above(0).toArray();
     for (const note of synced) {
       if (note.deleted) {
@@ -86,7 +89,7 @@ async function requeueEverything(db: NotesDatabase): Promise<void> {
 }
 
 async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date): Promise<number> {
-  const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions, db.trash];
+  const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions, db.trash, db.syncBases];
   return db.transaction('rw', tables, async () => {
     let applied = 0;
     const queued = new Map((await db.outbox.toArray()).map((entry) => [entry.noteId, entry]));
@@ -100,6 +103,8 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
     for (const local of await db.notes.bulkGet(clientIds)) if (local) byClientId.set(local.id, local);
 
     const writes: LocalNote[] = [];
+    // Every note written from the server is in step with it: its text is the base of a later merge.
+    const bases = new Map<string, Note>();
     for (const server of changes.notes) {
       const local =
         byServerId.get(server.id) ?? (server.clientId ? byClientId.get(server.clientId) : undefined);
@@ -109,17 +114,21 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
         if (local.deleted && server.version > (local.version ?? 0)) {
           await db.outbox.delete(entry.seq!);
           writes.push(localFromServer(server, local.id));
+          bases.set(local.id, server);
           await addNotice(db, local.id, deleteRefusedMessage(server.title), now);
         }
         continue;
       }
       if (local && local.serverId === server.id && (local.version ?? 0) >= server.version) continue;
-      writes.push(localFromServer(server, local?.id ?? server.clientId ?? `s${server.id}`));
+      const id = local?.id ?? server.clientId ?? `s${server.id}`;
+      writes.push(localFromServer(server, id));
+      bases.set(id, server);
     }
     await noticeReturned(db, writes, now);
     await db.notes.bulkPut(writes);
     // A note back from the Trash (restored on another device, or edited there) is no longer in it here.
     await db.trash.bulkDelete(writes.map((note) => note.id));
+    await db.syncBases.bulkPut([...bases].map(([id, server]) => baseFromServer(server, id)));
     applied += writes.length;
 
     for (const serverId of changes.deleted) {
@@ -131,6 +140,7 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
       // Deleted on another device: it is in the Trash there, so this device keeps a copy in its own.
       else await db.trash.put(trashRowOf(local, now));
       await db.notes.delete(local.id);
+      await db.syncBases.delete(local.id);
       applied++;
     }
     await db.syncMeta.put({ key: CURSOR_KEY, value: changes.cursor });

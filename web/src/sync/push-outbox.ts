@@ -1,13 +1,15 @@
 // Pushes the outbox to /api/notes in queue order, one entry at a time, and records what the server answered:
-// ids mapped, versions advanced, conflicts kept as copies, refusals kept visible. Stops (throws) on the
+// ids mapped, versions advanced, stale edits merged or kept as copies, refusals kept visible. Stops (throws) on the
 // answers that end a round: unreachable/5xx (retry later) and 401 (sign in again).
 import { API, type Note, NoteConflictSchema, NoteSchema } from '@private-notes/shared';
+import { mergeNote } from '@private-notes/shared/rules/merge-note';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
-import type { OutboxEntry } from '../db/types.ts';
+import type { LocalNote, OutboxEntry, SyncBase } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
 import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
+import { baseAt, fetchBase, rememberBase } from './sync-bases.ts';
 import {
   describeAnswer,
   type HttpAnswer,
@@ -77,11 +79,12 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     throwIfStopping(answer);
     // 404: never there or already gone, which is what we wanted.
     if (answer.status < 300 || answer.status === 404) {
-      await db.transaction('rw', [db.notes, db.outbox, db.deletions], async () => {
+      await db.transaction('rw', [db.notes, db.outbox, db.deletions, db.syncBases], async () => {
         await db.outbox.delete(seq);
         const note = await db.notes.get(entry.noteId);
         if (note?.deleted) {
           await db.notes.delete(note.id);
+          await db.syncBases.delete(note.id);
           await rememberDeletion(db, note, ctx.now());
         }
       });
@@ -115,6 +118,7 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     return refuse(ctx, entry, answer);
   }
 
+  if (entry.keepFirst && entry.op === 'update') return pushKeptFirst(ctx, entry, note);
   const answer = await request('PUT', API.note(note.serverId), {
     ...sentFields,
     ...(note.version === null ? {} : { baseVersion: note.version }),
@@ -123,7 +127,10 @@ async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   throwIfStopping(answer);
   if (answer.status === 200)
     return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), false);
-  if (answer.status === 409) return keepBoth(ctx, entry, NoteConflictSchema.parse(answer.body).note);
+  if (answer.status === 409) {
+    const server = NoteConflictSchema.parse(answer.body).note;
+    return mergeOrKeepBoth(ctx, entry, server, await fetchBase(db, request, note));
+  }
   if (answer.status === 404 || answer.status === 410) return recreate(ctx, entry);
   return refuse(ctx, entry, answer);
 }
@@ -137,7 +144,7 @@ async function recordPushed(
   mayBeOlder: boolean,
 ): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, db.trash, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.trash, db.syncBases], async () => {
     const current = await db.outbox.get(entry.seq!);
     const note = await db.notes.get(entry.noteId);
     if (!note) {
@@ -154,6 +161,8 @@ async function recordPushed(
       await enqueueChange(db, tombstone, 'delete');
       return;
     }
+    // The server holds `server` now: the base of any later merge, whatever happens to the local text.
+    await rememberBase(db, note.id, server);
     const untouched = current !== undefined && current.rev === entry.rev && current.op !== 'delete';
     // The server's normalisation (trimmed title, deduplicated tags) is accepted as is, except after a repeated
     // create, where a difference means the server kept an earlier text.
@@ -175,29 +184,105 @@ async function recordPushed(
   });
 }
 
-/** 409: the server's version replaces the original, the local text becomes a conflicted copy. Nothing is lost. */
-async function keepBoth(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
+/**
+ * 409: another device changed the note since this one last synced it. With the text both last agreed on (the
+ * base) the two edits are merged: the merged text becomes the local note and is pushed on top of the server's
+ * version with reason 'merge' (the server keeps the version it replaces). Edits that overlap cannot merge: the
+ * server's version replaces the original, the local text becomes a conflicted copy, and the conflict is
+ * recorded so the owner sees it and can compare. Nothing is lost either way.
+ */
+async function mergeOrKeepBoth(
+  ctx: PushContext,
+  entry: OutboxEntry,
+  server: Note,
+  fetched: SyncBase | undefined,
+): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases, db.conflicts], async () => {
+    // The note as it is now: edits made while the push was on the wire are merged too.
     const note = await db.notes.get(entry.noteId);
+    const current = await db.outbox.get(entry.seq!);
+    if (!note || !current) {
+      if (current) await db.outbox.delete(entry.seq!);
+      return;
+    }
+    const known = await baseAt(db, note.id, note.version);
+    const base = note.deleted
+      ? undefined
+      : (known ?? (fetched?.version === note.version ? fetched : undefined));
+    const merged = base ? mergeNote(base, note, server) : null;
+    await rememberBase(db, note.id, server);
+    if (merged?.clean && !sameFields(merged.note, server)) {
+      await db.notes.put({
+        ...note,
+        ...merged.note,
+        serverId: server.id,
+        version: server.version,
+        updatedAt: ctx.now().toISOString(),
+        syncState: 'pending',
+        syncError: null,
+      });
+      await db.outbox.update(entry.seq!, {
+        op: 'update',
+        serverId: server.id,
+        rev: current.rev + 1,
+        error: null,
+        reason: 'merge',
+      });
+      return;
+    }
     await db.outbox.delete(entry.seq!);
-    if (!note) return;
-    if (!note.deleted && !sameFields(note, server)) {
-      const copy = conflictedCopy(note, ctx.now());
-      await db.notes.add(copy);
-      await enqueueChange(db, copy, 'create');
+    if (!merged?.clean && !note.deleted && !sameFields(note, server)) {
+      await keepConflictedCopy(ctx, note, note);
     }
     await db.notes.put(localFromServer(server, note.id));
+  });
+}
+
+/** `text` becomes a new note beside `note`, and the conflict between them is recorded for the owner. */
+async function keepConflictedCopy(ctx: PushContext, note: LocalNote, text: NoteFields): Promise<void> {
+  const { db } = ctx;
+  const copy = conflictedCopy({ ...note, ...text }, ctx.now());
+  await db.notes.add(copy);
+  await enqueueChange(db, copy, 'create');
+  await db.conflicts.put({ copyId: copy.id, noteId: note.id, title: text.title, createdAt: copy.createdAt });
+}
+
+/**
+ * The text a resolved conflict discarded goes up first as a version of its own, so the note's text that follows
+ * (reason 'conflict') makes the server keep it in History. If the note changed elsewhere meanwhile, that text is
+ * kept as a conflicted copy again rather than written over the newer version; the note's own entry then settles
+ * like any stale edit.
+ */
+async function pushKeptFirst(ctx: PushContext, entry: OutboxEntry, note: LocalNote): Promise<void> {
+  const { db, request } = ctx;
+  const kept = entry.keepFirst!;
+  const answer = await request('PUT', API.note(note.serverId!), {
+    ...kept,
+    ...(note.version === null ? {} : { baseVersion: note.version }),
+    reason: 'conflict',
+  });
+  throwIfStopping(answer);
+  if (answer.status !== 200 && answer.status !== 409) return refuse(ctx, entry, answer);
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases, db.conflicts], async () => {
+    const current = await db.outbox.get(entry.seq!);
+    if (current) await db.outbox.update(entry.seq!, { keepFirst: undefined });
+    if (answer.status === 409) return keepConflictedCopy(ctx, note, kept);
+    const server = NoteSchema.parse(answer.body);
+    // The note's text is still to be sent, now on top of the version holding the kept text.
+    await db.notes.update(note.id, { serverId: server.id, version: server.version });
+    await rememberBase(db, note.id, server);
   });
 }
 
 /** 409 on a delete: the note was edited elsewhere since this device saw it. It comes back with that edit. */
 async function undoDelete(ctx: PushContext, entry: OutboxEntry, server: Note): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', [db.notes, db.outbox, db.notices, db.trash], async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.notices, db.trash, db.syncBases], async () => {
     await db.outbox.delete(entry.seq!);
     await db.notes.put(localFromServer(server, entry.noteId));
     await db.trash.delete(entry.noteId);
+    await rememberBase(db, entry.noteId, server);
     await addNotice(db, entry.noteId, deleteRefusedMessage(server.title), ctx.now());
   });
 }
@@ -205,11 +290,12 @@ async function undoDelete(ctx: PushContext, entry: OutboxEntry, server: Note): P
 /** 404 on an edit (410 on a create): another device deleted the note. Keep the local text as a new note rather than lose it. */
 async function recreate(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', db.notes, db.outbox, async () => {
+  await db.transaction('rw', [db.notes, db.outbox, db.syncBases], async () => {
     const note = await db.notes.get(entry.noteId);
     await db.outbox.delete(entry.seq!);
     if (!note) return;
     await db.notes.delete(note.id);
+    await db.syncBases.delete(note.id);
     const copy = { ...conflictedCopy(note, ctx.now()), title: note.title, createdAt: note.createdAt };
     await db.notes.add(copy);
     await enqueueChange(db, copy, 'create');

@@ -6,6 +6,7 @@ import type { NotesDatabase } from '../db/notes-database.ts';
 import type { OutboxEntry, UploadEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
 import { fetchAttachments } from './fetch-attachments.ts';
+import { listOpenConflicts } from './open-conflicts.ts';
 import { pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { pushUploads } from './push-uploads.ts';
@@ -94,6 +95,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** Aborts the round in flight: going offline or stopping must not leave it waiting on a dead connection. */
   let roundAbort: AbortController | null = null;
   let uploadsSubscription: Subscription | null = null;
+  let conflictsSubscription: Subscription | null = null;
+  let conflicts = 0;
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
@@ -126,6 +129,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       message: paused ? SIGN_IN_AGAIN : lastError,
       lastSyncedAt: status.lastSyncedAt,
       retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
+      conflicts,
     };
     for (const listener of listeners) listener(status);
   }
@@ -133,6 +137,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function refreshQueues(): Promise<void> {
     outbox = await readQueueSummary(db, db.outbox);
     uploads = await readQueueSummary(db, db.uploads);
+    conflicts = (await listOpenConflicts(db)).length;
   }
 
   /** Run `fn` at most `delay` ms from now; an earlier schedule wins. */
@@ -260,6 +265,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         next: onUploadsChange,
         error: () => {},
       });
+      conflictsSubscription = liveQuery(async () => (await listOpenConflicts(db)).length).subscribe({
+        next: (count) => {
+          conflicts = count;
+          publish(running ? 'syncing' : undefined);
+        },
+        error: () => {},
+      });
       const events =
         options.networkEvents !== undefined
           ? options.networkEvents
@@ -300,6 +312,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       outboxSubscription = null;
       uploadsSubscription?.unsubscribe();
       uploadsSubscription = null;
+      conflictsSubscription?.unsubscribe();
+      conflictsSubscription = null;
       if (timer) clearTimeout(timer);
       timer = null;
       for (const cleanup of cleanups.splice(0)) cleanup();

@@ -28,6 +28,8 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   /** When the next automatic retry is due after a failure, or null. */
   retryAt: string | null;
+  /** Edits that could not merge, kept as conflicted copies the owner has not compared yet. */
+  conflicts: number;
 }
 
 export const INITIAL_SYNC_STATUS: SyncStatus = {
@@ -39,12 +41,24 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   message: null,
   lastSyncedAt: null,
   retryAt: null,
+  conflicts: 0,
 };
 
 export const SIGN_IN_AGAIN = 'Your session has ended. Sign in again to sync your changes.';
 
-/** Short words for the status line; the notes screen shows these. */
+export function conflictsLabel(count: number): string {
+  return count === 1 ? '1 conflict' : `${count} conflicts`;
+}
+
+/** Short words for the status line; the notes screen shows these. Open conflicts are always named. */
 export function describeSyncStatus(status: SyncStatus): string {
+  const label = describeQueues(status);
+  if (status.conflicts === 0 || status.kind === 'syncing' || status.kind === 'unauthorized') return label;
+  if (status.kind === 'synced') return conflictsLabel(status.conflicts);
+  return `${label} · ${conflictsLabel(status.conflicts)}`;
+}
+
+function describeQueues(status: SyncStatus): string {
   const changes = status.pending === 1 ? '1 change waiting' : `${status.pending} changes waiting`;
   const files = status.uploadsPending === 1 ? '1 file to upload' : `${status.uploadsPending} files to upload`;
   // Notes first; files are mentioned only when some wait, so a notes-only status reads as before.

@@ -16,6 +16,7 @@ import {
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
+import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
 
 import { LinkedFrom } from '../links/LinkedFrom.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
@@ -30,9 +31,11 @@ interface Props {
   onEdit(note: LocalNote): void;
   onStudy(note: LocalNote): void;
   canStudy: boolean;
+  /** Opens the compare view of a conflict this note (or copy) is part of. */
+  onCompare(copyId: string): void;
 }
 
-export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) {
+export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare }: Props) {
   const [expanded, setExpanded] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const headings = useMemo(
@@ -104,6 +107,7 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
                   </Flex>
                 </Dialog.Header>
                 <Dialog.Body>
+                  <ConflictBanner noteId={note.id} onCompare={onCompare} />
                   {showHistory ? (
                     <Suspense fallback={<Text color="fg.muted">Loading history…</Text>}>
                       <NoteHistory note={note} onRestored={() => setShowHistory(false)} />

@@ -4,7 +4,16 @@
 import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { db } from '../../db/db.ts';
 import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-store.ts';
 import { createNote, deleteNote } from '../../db/notes-store.ts';
@@ -17,6 +26,7 @@ import { useWikiLinkIndex } from '../links/use-wiki-link-index.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
 import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import { DeleteNoteDialog } from './DeleteNoteDialog.tsx';
 import { type EditorAiContext, NoteEditor } from './NoteEditor.tsx';
 import { NotesCollection } from './NotesCollection.tsx';
@@ -32,6 +42,11 @@ import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts'
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
 
 export const LOADING_CARDS = 6;
+
+// The compare view (and its diff library) loads when a conflict is first compared.
+const ConflictCompare = lazy(() =>
+  import('./conflicts/ConflictCompare.tsx').then((m) => ({ default: m.ConflictCompare })),
+);
 
 export interface NotesScreenProps {
   /** `/notes?view={id}`: the server id of a note to open in the viewer. */
@@ -73,6 +88,7 @@ export function NotesScreen({
   const [filters, setFilters] = useState<NotesFilterState>(INITIAL_FILTERS);
   const [viewerId, setViewerId] = useState<string | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<LocalNote | null>(null);
+  const [compareId, setCompareId] = useState<string | null>(null);
   const [convertingId, setConvertingId] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -307,6 +323,7 @@ export function NotesScreen({
         </Flex>
 
         <SyncNotices />
+        {mode.kind === 'list' ? <ConflictNotices onCompare={setCompareId} /> : null}
         {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
           <Skeleton height="400px" borderRadius="lg" />
         ) : mode.kind === 'editor' ? (
@@ -382,7 +399,16 @@ export function NotesScreen({
             closeViewer();
             setMode({ kind: 'editor', noteId: note.id });
           }}
+          onCompare={(copyId) => {
+            closeViewer();
+            setCompareId(copyId);
+          }}
         />
+        {compareId !== null ? (
+          <Suspense fallback={null}>
+            <ConflictCompare copyId={compareId} onClose={() => setCompareId(null)} />
+          </Suspense>
+        ) : null}
         <DeleteNoteDialog
           open={deleteTarget !== null}
           onCancel={() => setDeleteTarget(null)}

@@ -34,7 +34,7 @@ export function SyncStatusBadge() {
         <Button
           size="sm"
           variant="subtle"
-          colorPalette={PALETTE[status.kind]}
+          colorPalette={status.conflicts > 0 && status.kind === 'synced' ? 'orange' : PALETTE[status.kind]}
           data-testid="sync-status"
           data-sync-kind={status.kind}
           aria-label={`Sync status: ${label}`}
@@ -60,6 +60,14 @@ export function SyncStatusBadge() {
                   <Text>Your notes are saved on this device and will sync when you are back online.</Text>
                 ) : null}
                 {status.message ? <Text color="fg.error">{status.message}</Text> : null}
+                {status.conflicts > 0 ? (
+                  <Text>
+                    {status.conflicts === 1
+                      ? 'A note was changed here and on another device in the same place.'
+                      : `${status.conflicts} notes were changed here and on another device in the same place.`}{' '}
+                    Both versions are kept: compare them from the notice above your notes.
+                  </Text>
+                ) : null}
                 {status.kind === 'unauthorized' ? (
                   <Button asChild size="sm" colorPalette="blue">
                     <a href="/auth?redirect=%2Fnotes">Sign in again</a>

@@ -8,4 +8,5 @@ export const REVISION_REASON_LABELS: Record<RevisionReason, string> = {
   restore: 'Before a restore',
   import: 'Before an import',
   conflict: 'Before a conflict was resolved',
+  merge: 'Before edits from another device were merged',
 };
