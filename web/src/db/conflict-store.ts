@@ -24,6 +24,7 @@ export async function resolveConflict(
     database.outbox,
     database.attachments,
     database.uploads,
+    database.trash,
   ];
   await database.transaction('rw', tables, async () => {
     const row = await database.conflicts.get(copyId);
