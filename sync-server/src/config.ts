@@ -75,6 +75,21 @@ function nonEmpty(value: string | undefined): string | null {
   return value !== undefined && value.trim() !== '' ? value : null;
 }
 
+const TRUE_WORDS = ['1', 'true', 'on', 'yes'];
+const FALSE_WORDS = ['0', 'false', 'off', 'no'];
+
+/**
+ * Every yes/no setting goes through here, so each accepts what people write (1/0, true/false, on/off, yes/no,
+ * any case) and an unreadable value stops the start naming the variable, rather than silently meaning "on".
+ */
+export function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  throw new Error(`${name} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}, got "${value}"`);
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined || value.trim() === '') return 'info';
   const level = value.trim().toLowerCase();
@@ -101,10 +116,15 @@ function parseRetentionDays(value: string | undefined): number {
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  const hops = Number(value);
-  return Number.isInteger(hops) ? hops : value;
+  if (value === undefined || value.trim() === '') return false;
+  const trimmed = value.trim();
+  // A number is a hop count (0 trusts nothing); the yes/no words are read as every other boolean is.
+  const hops = Number(trimmed);
+  if (Number.isInteger(hops)) return hops;
+  const word = trimmed.toLowerCase();
+  if (TRUE_WORDS.includes(word) || FALSE_WORDS.includes(word))
+    return parseBoolean('TRUST_PROXY', word, false);
+  return trimmed;
 }
 
 function parseDatabaseUrl(value: string | undefined): string | null {
@@ -162,7 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logRequests: env.LOG_REQUESTS !== undefined ? env.LOG_REQUESTS !== 'false' : !inTests,
+    logRequests: parseBoolean('LOG_REQUESTS', env.LOG_REQUESTS, !inTests),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
