@@ -1,7 +1,9 @@
 // Writes a backup archive to a stream while the server runs. Consistency: the store's data is copied in one
 // synchronous read (nothing can change it in between), and the attachments folder is listed right after;
 // attachment files are never rewritten in place, so those listed are read whole. The zip is streamed with
-// backpressure: attachments are never held in memory all at once.
+// backpressure: attachments are never held in memory all at once. Each entry is hashed as it is written, and
+// manifest.json (written last) lists every entry's size and sha256 for the restore to check.
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -13,8 +15,11 @@ import {
   ATTACHMENTS_DIR,
   BACKUP_DATA_FILE,
   BACKUP_FORMAT,
+  BACKUP_MANIFEST_FILE,
   BACKUP_VERSION,
-  type BackupManifest,
+  type BackupData,
+  type BackupEntryManifest,
+  type ManifestEntry,
 } from './backup-format.ts';
 
 const TEXT_SLICE = 1024 * 1024;
@@ -32,13 +37,18 @@ async function listFiles(dir: string): Promise<string[]> {
   }
 }
 
+/** What was written: the archive's entries as the manifest lists them. */
+export interface WrittenBackup {
+  entries: ManifestEntry[];
+}
+
 export async function writeBackup(
   store: Store,
   dataDir: string,
   out: Writable,
   now = new Date(),
-): Promise<void> {
-  const manifest: BackupManifest = {
+): Promise<WrittenBackup> {
+  const data: BackupData = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     createdAt: now.toISOString(),
@@ -60,27 +70,47 @@ export async function writeBackup(
     }
   };
 
-  const data = new ZipDeflate(BACKUP_DATA_FILE, { level: 6 });
-  data.mtime = now;
-  zip.add(data);
-  const bytes = new TextEncoder().encode(JSON.stringify(manifest));
-  for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE) {
-    data.push(bytes.subarray(offset, offset + TEXT_SLICE), offset + TEXT_SLICE >= bytes.length);
-    await drain();
-  }
-  if (bytes.length === 0) data.push(new Uint8Array(0), true);
+  const entries: ManifestEntry[] = [];
+  const addDeflated = async (name: string, bytes: Uint8Array) => {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = now;
+    zip.add(entry);
+    for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE) {
+      entry.push(bytes.subarray(offset, offset + TEXT_SLICE), offset + TEXT_SLICE >= bytes.length);
+      await drain();
+    }
+    if (bytes.length === 0) entry.push(new Uint8Array(0), true);
+  };
+
+  const dataBytes = new TextEncoder().encode(JSON.stringify(data));
+  entries.push({
+    name: BACKUP_DATA_FILE,
+    size: dataBytes.length,
+    sha256: createHash('sha256').update(dataBytes).digest('hex'),
+  });
+  await addDeflated(BACKUP_DATA_FILE, dataBytes);
 
   for (const relative of attachments) {
     // Stored, not deflated: attachments are mostly images and PDFs that are compressed already.
-    const file = new ZipPassThrough(`${ATTACHMENTS_DIR}/${relative.split(path.sep).join('/')}`);
+    const name = `${ATTACHMENTS_DIR}/${relative.split(path.sep).join('/')}`;
+    const file = new ZipPassThrough(name);
     zip.add(file);
+    const hash = createHash('sha256');
+    let size = 0;
     for await (const chunk of createReadStream(path.join(attachmentsDir, relative))) {
+      hash.update(chunk as Uint8Array);
+      size += (chunk as Uint8Array).length;
       file.push(chunk as Uint8Array);
       await drain();
     }
     file.push(new Uint8Array(0), true);
     await drain();
+    entries.push({ name, size, sha256: hash.digest('hex') });
   }
+
+  const manifest: BackupEntryManifest = { format: BACKUP_FORMAT, createdAt: data.createdAt, entries };
+  await addDeflated(BACKUP_MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest, null, 1)));
   zip.end();
   await drain();
+  return { entries };
 }
