@@ -13,6 +13,7 @@ import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
+import { BackupService } from './backup/backup-service.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
@@ -63,6 +64,8 @@ export interface Services {
   /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
   mail: MailModule;
   attachments: AttachmentService;
+  /** Scheduled backups on the job runner, their status and "back up now" (backup/backup-service.ts). */
+  backups: BackupService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -118,6 +121,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     explanations: new ExplanationService(store),
     mail,
     attachments: new AttachmentService(store, attachmentFiles, config.attachments),
+    // Registers its job kind on the runner before mail.start() starts the runner.
+    backups: new BackupService({
+      store,
+      dataDir: config.dataDir,
+      config: config.backups,
+      jobs: mail.jobs,
+      flushViews: () => blog.flushViews(),
+    }),
   };
   if (config.logRequests) {
     console.log(describeAiProvider(services.ai, config.openai));
@@ -199,6 +210,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   installPublicFastPath(app, deps, requestLog);
 
   await mail.start();
+  await services.backups.start();
   async function close(): Promise<void> {
     clearInterval(pruneTimer);
     stopGc();

@@ -37,6 +37,15 @@ export interface AttachmentsConfig {
   gcIntervalMs: number;
 }
 
+export interface BackupConfig {
+  /** Where scheduled backups are written (BACKUP_DIR, default DATA_DIR/backups). */
+  dir: string;
+  /** How many of them are kept, newest first (BACKUP_KEEP). */
+  keep: number;
+  /** How often one is written (BACKUP_INTERVAL_HOURS); 0 turns scheduled backups off. */
+  intervalMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -65,6 +74,7 @@ export interface Config {
   /** SMTP or capture mode, PUBLIC_URL, DKIM, throttling and schedules (mail/mail-config.ts). */
   mail: MailConfig;
   attachments: AttachmentsConfig;
+  backups: BackupConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -160,10 +170,11 @@ function positiveNumber(env: Env, name: string, fallback: number, allowZero = fa
 
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data'));
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
-    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data')),
+    dataDir,
     ownerUsername: nonEmpty(env.OWNER_USERNAME)?.trim() ?? 'admin',
     ownerPassword: nonEmpty(env.OWNER_PASSWORD),
     sessionSecret: nonEmpty(env.SESSION_SECRET),
@@ -202,6 +213,12 @@ export function loadConfig(env: Env = process.env): Config {
         24 *
         HOUR_MS,
       gcIntervalMs: positiveNumber(env, 'ATTACHMENT_GC_INTERVAL_HOURS', 6, true) * HOUR_MS,
+    },
+    backups: {
+      dir: path.resolve(nonEmpty(env.BACKUP_DIR) ?? path.join(dataDir, 'backups')),
+      keep: parsePositiveInt('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+      // Off in tests (like request logs): a test server must not write on a timer of its own.
+      intervalMs: positiveNumber(env, 'BACKUP_INTERVAL_HOURS', inTests ? 0 : 24, true) * HOUR_MS,
     },
   };
 }

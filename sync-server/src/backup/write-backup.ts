@@ -40,6 +40,8 @@ async function listFiles(dir: string): Promise<string[]> {
 /** What was written: the archive's entries as the manifest lists them. */
 export interface WrittenBackup {
   entries: ManifestEntry[];
+  /** How long the event loop (and so every write) waited on the snapshot and its serialisation. */
+  pauseMs: number;
 }
 
 export async function writeBackup(
@@ -48,12 +50,16 @@ export async function writeBackup(
   out: Writable,
   now = new Date(),
 ): Promise<WrittenBackup> {
+  // The one moment writes wait: the snapshot is copied and serialised in one synchronous stretch.
+  const pauseStarted = performance.now();
   const data: BackupData = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     createdAt: now.toISOString(),
     snapshot: store.toSnapshot(),
   };
+  const dataBytes = new TextEncoder().encode(JSON.stringify(data));
+  const pauseMs = performance.now() - pauseStarted;
   const attachmentsDir = path.join(dataDir, ATTACHMENTS_DIR);
   const attachments = await listFiles(attachmentsDir);
 
@@ -82,7 +88,6 @@ export async function writeBackup(
     if (bytes.length === 0) entry.push(new Uint8Array(0), true);
   };
 
-  const dataBytes = new TextEncoder().encode(JSON.stringify(data));
   entries.push({
     name: BACKUP_DATA_FILE,
     size: dataBytes.length,
@@ -112,5 +117,5 @@ export async function writeBackup(
   await addDeflated(BACKUP_MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest, null, 1)));
   zip.end();
   await drain();
-  return { entries };
+  return { entries, pauseMs };
 }
