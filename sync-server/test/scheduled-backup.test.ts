@@ -72,8 +72,8 @@ it('a backup appears by itself, verifies, is offered for download, restores, and
     download.headers.get('content-disposition') ?? '',
   )?.[1];
   expect(name! >= status.latest!.file!).toBe(true);
-  const downloaded = verifyBackupBytes(download.bytes);
-  expect(downloaded.data.snapshot.collections.notes?.map((n) => n.title)).toEqual(['Nightly']);
+  const downloaded = await verifyBackupBytes(download.bytes);
+  expect(downloaded.data!.snapshot.collections.notes?.map((n) => n.title)).toEqual(['Nightly']);
   expect((await s.api('GET', '/api/admin/backups/latest')).status).toBe(401);
 
   const dataDir = path.join(await makeTempDir('pn-restored-'), 'data');

@@ -145,7 +145,7 @@ export class BackupService {
         (out) => writeBackup(store, this.#deps.dataDir, out, startedAt),
         signal,
       );
-      const verified = await verifyBackupFile(partial);
+      const verified = await verifyBackupFile(partial, { readSnapshot: false });
       size = verified.bytes;
       await rename(partial, final);
       await fsyncDir(config.dir);

@@ -66,7 +66,8 @@ export async function restoreBackup(
 ): Promise<RestoreSummary> {
   const target = path.resolve(dataDir);
   // Everything is checked before the first write: a damaged archive leaves the target as it was.
-  const { data, files, attachments, hasManifest } = await verifyBackupFile(archive);
+  const { data: parsed, files, attachments, hasManifest } = await verifyBackupFile(archive);
+  const data = parsed!; // parsed unless asked not to
   for (const name of attachments) {
     const resolved = path.resolve(target, name);
     if (!resolved.startsWith(path.join(target, ATTACHMENTS_DIR) + path.sep)) {

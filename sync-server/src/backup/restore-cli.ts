@@ -55,7 +55,7 @@ try {
   verifying = args.verifyOnly;
   if (args.verifyOnly) {
     const backup = await verifyBackupFile(args.file);
-    console.log(`The backup of ${backup.data.createdAt} in ${args.file} is intact (${backup.bytes} bytes)`);
+    console.log(`The backup of ${backup.data!.createdAt} in ${args.file} is intact (${backup.bytes} bytes)`);
     console.log(`Records: ${describeCounts(backup.counts)}; attachments: ${backup.attachments.length}`);
     if (!backup.hasManifest) {
       console.log('It has no manifest (written by an older version): checked by CRC and attachment names.');

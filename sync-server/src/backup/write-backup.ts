@@ -22,7 +22,8 @@ import {
   type ManifestEntry,
 } from './backup-format.ts';
 
-const TEXT_SLICE = 1024 * 1024;
+// Deflated a slice at a time, each a few milliseconds of work, so requests are answered in between.
+const TEXT_SLICE = 64 * 1024;
 
 async function listFiles(dir: string): Promise<string[]> {
   try {
@@ -44,13 +45,42 @@ export interface WrittenBackup {
   pauseMs: number;
 }
 
+/** Records serialised between two yields to the event loop while backup.json is written. */
+const RECORDS_PER_SLICE = 500;
+
+/**
+ * backup.json's text in pieces, yielding between them: the snapshot is a consistent state by itself (its
+ * records are frozen and replaced, never changed, by later writes), so only taking it has to be synchronous.
+ */
+async function* backupDataText(data: BackupData): AsyncGenerator<string> {
+  const { collections, ...rest } = data.snapshot;
+  const head = Object.entries(rest)
+    .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`)
+    .join(',');
+  yield `{"format":${JSON.stringify(data.format)},"version":${data.version},"createdAt":${JSON.stringify(data.createdAt)},"snapshot":{${head},"collections":{`;
+  let firstCollection = true;
+  for (const [name, records] of Object.entries(collections)) {
+    let text = `${firstCollection ? '' : ','}${JSON.stringify(name)}:[`;
+    firstCollection = false;
+    for (let i = 0; i < (records ?? []).length; i += RECORDS_PER_SLICE) {
+      const slice = records!.slice(i, i + RECORDS_PER_SLICE).map((record) => JSON.stringify(record));
+      text += (i === 0 ? '' : ',') + slice.join(',');
+      yield text;
+      text = '';
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    yield `${text}]`;
+  }
+  yield '}}}';
+}
+
 export async function writeBackup(
   store: Store,
   dataDir: string,
   out: Writable,
   now = new Date(),
 ): Promise<WrittenBackup> {
-  // The one moment writes wait: the snapshot is copied and serialised in one synchronous stretch.
+  // The one moment writes wait: taking the snapshot (a copy of each collection's list of records).
   const pauseStarted = performance.now();
   const data: BackupData = {
     format: BACKUP_FORMAT,
@@ -58,7 +88,6 @@ export async function writeBackup(
     createdAt: now.toISOString(),
     snapshot: store.toSnapshot(),
   };
-  const dataBytes = new TextEncoder().encode(JSON.stringify(data));
   const pauseMs = performance.now() - pauseStarted;
   const attachmentsDir = path.join(dataDir, ATTACHMENTS_DIR);
   const attachments = await listFiles(attachmentsDir);
@@ -77,23 +106,30 @@ export async function writeBackup(
   };
 
   const entries: ManifestEntry[] = [];
-  const addDeflated = async (name: string, bytes: Uint8Array) => {
+  /** Deflates text as it comes (pieces of at most TEXT_SLICE bytes), hashing it for the manifest. */
+  const addDeflated = async (name: string, pieces: AsyncIterable<string> | Iterable<string>) => {
     const entry = new ZipDeflate(name, { level: 6 });
     entry.mtime = now;
     zip.add(entry);
-    for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE) {
-      entry.push(bytes.subarray(offset, offset + TEXT_SLICE), offset + TEXT_SLICE >= bytes.length);
-      await drain();
+    const hash = createHash('sha256');
+    const encoder = new TextEncoder();
+    let size = 0;
+    for await (const piece of pieces) {
+      const bytes = encoder.encode(piece);
+      hash.update(bytes);
+      size += bytes.length;
+      for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE) {
+        entry.push(bytes.subarray(offset, offset + TEXT_SLICE));
+        await drain();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
-    if (bytes.length === 0) entry.push(new Uint8Array(0), true);
+    entry.push(new Uint8Array(0), true);
+    await drain();
+    entries.push({ name, size, sha256: hash.digest('hex') });
   };
 
-  entries.push({
-    name: BACKUP_DATA_FILE,
-    size: dataBytes.length,
-    sha256: createHash('sha256').update(dataBytes).digest('hex'),
-  });
-  await addDeflated(BACKUP_DATA_FILE, dataBytes);
+  await addDeflated(BACKUP_DATA_FILE, backupDataText(data));
 
   for (const relative of attachments) {
     // Stored, not deflated: attachments are mostly images and PDFs that are compressed already.
@@ -113,8 +149,13 @@ export async function writeBackup(
     entries.push({ name, size, sha256: hash.digest('hex') });
   }
 
-  const manifest: BackupEntryManifest = { format: BACKUP_FORMAT, createdAt: data.createdAt, entries };
-  await addDeflated(BACKUP_MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest, null, 1)));
+  // The manifest lists the entries before it, so it is written last.
+  const manifest: BackupEntryManifest = {
+    format: BACKUP_FORMAT,
+    createdAt: data.createdAt,
+    entries: [...entries],
+  };
+  await addDeflated(BACKUP_MANIFEST_FILE, [JSON.stringify(manifest, null, 1)]);
   zip.end();
   await drain();
   return { entries, pauseMs };

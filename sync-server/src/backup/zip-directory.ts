@@ -1,11 +1,17 @@
-// The zip's central directory, read by hand: fflate's unzip does not check CRCs, and the CRC and sizes the
-// writer recorded there are what prove an entry's bytes are the ones it wrote (a flipped byte in a stored
-// attachment would otherwise restore silently).
+// The zip's central directory and entries, read by hand: fflate's unzip does not check CRCs (the CRC and sizes
+// the writer recorded are what prove an entry's bytes are the ones it wrote: a flipped byte in a stored
+// attachment would otherwise restore silently), and inflating through node's zlib runs off the event loop.
 
 export interface ZipDirectoryEntry {
   name: string;
   crc32: number;
+  /** Uncompressed size. */
   size: number;
+  compressedSize: number;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  /** Where the entry's local header starts. */
+  offset: number;
 }
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -34,11 +40,27 @@ export function readZipDirectory(bytes: Uint8Array): ZipDirectoryEntry[] {
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     entries.push({
+      method: view.getUint16(at + 10, true),
       crc32: view.getUint32(at + 16, true),
+      compressedSize: view.getUint32(at + 20, true),
       size: view.getUint32(at + 24, true),
+      offset: view.getUint32(at + 42, true),
       name: decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
     });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+const LOCAL_HEADER = 0x04034b50;
+
+/** An entry's stored bytes (still compressed when `method` is 8). */
+export function entryData(bytes: Uint8Array, entry: ZipDirectoryEntry): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (entry.offset + 30 > bytes.length || view.getUint32(entry.offset, true) !== LOCAL_HEADER)
+    throw new Error(`the local header of ${entry.name} is damaged`);
+  const start =
+    entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
+  if (start + entry.compressedSize > bytes.length) throw new Error(`${entry.name} is cut short`);
+  return bytes.subarray(start, start + entry.compressedSize);
 }
