@@ -21,6 +21,9 @@ if (await serverBuildIsStale()) {
 }
 const port = process.env.E2E_PORT ?? '4310';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pn-e2e-'));
+// Scheduled backups go to a folder the specs can find by the port (backups.spec.ts spoils it on purpose).
+const backupDir = path.join(os.tmpdir(), `pn-e2e-backups-${port}`);
+rmSync(backupDir, { recursive: true, force: true });
 // Inside node_modules, so the server bundle still resolves its packages from the repository.
 const buildCopy = path.join(root, 'node_modules/.cache/pn-e2e', port);
 rmSync(buildCopy, { recursive: true, force: true });
@@ -34,6 +37,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], 
     HOST: '127.0.0.1',
     PORT: port,
     DATA_DIR: dataDir,
+    BACKUP_DIR: backupDir,
     WEB_DIST_DIR: path.join(buildCopy, 'dist'),
     OWNER_USERNAME: 'admin',
     OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD ?? 'e2e-owner-password-1',
@@ -49,6 +53,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], 
 });
 const cleanUp = () => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(backupDir, { recursive: true, force: true });
   rmSync(buildCopy, { recursive: true, force: true });
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
