@@ -30,13 +30,14 @@ async function signUp(email: string): Promise<string> {
 
 const status = (email: string) => s.handle.store.lookup('subscribers', 'email', email)?.status;
 
-function postForm(body: string, origin: string | null = s.url) {
+function postForm(body: string, origin: string | null = s.url, fetchSite?: string) {
   return fetch(`${s.url}/subscribe/confirm`, {
     method: 'POST',
     redirect: 'manual',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(origin ? { origin } : {}),
+      ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}),
     },
     body,
   });
@@ -68,7 +69,13 @@ it('unknown, malformed and missing tokens change nothing and say the link is inv
 it('a post from another site is refused like every other unsafe request', async () => {
   const token = await signUp('csrf@example.com');
   expect((await postForm(`token=${token}`, 'https://evil.example')).status).toBe(403);
+  // Our pages send no referrer, so the browser's form post says `Origin: null`: Sec-Fetch-Site decides.
+  expect((await postForm(`token=${token}`, 'null', 'cross-site')).status).toBe(403);
+  expect((await postForm(`token=${token}`, 'null')).status).toBe(403);
   expect(status('csrf@example.com')).toBe('pending');
+  const own = await postForm(`token=${token}`, 'null', 'same-origin');
+  expect(own.headers.get('location')).toBe('/subscribe/confirm?result=confirmed');
+  expect(status('csrf@example.com')).toBe('active');
 });
 
 it('the page the redirect lands on changes nothing', async () => {
