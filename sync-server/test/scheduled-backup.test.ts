@@ -57,7 +57,12 @@ it('a backup appears by itself, verifies, is offered for download, restores, and
     const body = res.body as BackupStatus;
     return body.latest && body.latest.at > written ? body : undefined;
   });
-  expect(status).toMatchObject({ scheduled: true, keep: 2, last: { ok: true, verified: true, error: null } });
+  expect(status).toMatchObject({
+    scheduled: true,
+    keep: 2,
+    latestHere: true,
+    last: { ok: true, verified: true, error: null },
+  });
   expect(status.nextAt).not.toBeNull();
   const file = path.join(dir, status.latest!.file!);
   const verified = await verifyBackupFile(file);
@@ -129,7 +134,13 @@ it('BACKUP_INTERVAL_HOURS=0: nothing is scheduled, and "back up now" still write
   const cookie = await s.login();
   expect(s.handle.store.lookup('jobs', 'key', 'scheduled-backup')).toBeUndefined();
   const status = (await s.api('GET', '/api/admin/backups', { cookie })).body as BackupStatus;
-  expect(status).toMatchObject({ scheduled: false, last: null, latest: null, nextAt: null });
+  expect(status).toMatchObject({
+    scheduled: false,
+    last: null,
+    latest: null,
+    latestHere: false,
+    nextAt: null,
+  });
   const now = await s.api('POST', '/api/admin/backups', { cookie });
   expect(now.body.latest).toMatchObject({ ok: true, verified: true });
   await verifyBackupFile(path.join(dir, now.body.latest.file));
@@ -153,6 +164,25 @@ it.runIf(TEST_STORE === 'postgres')(
           n.replace(/^private-notes-backup-(\d+-\d+-\d+T\d+)-(\d+)-(\d+)-(\d+)Z\.zip$/, '$1:$2:$3.$4Z'),
         ),
       );
+      // Each instance offers the newest for download only when it is the one holding the file.
+      const [a, b] = servers;
+      // No further runs while both are asked (the schedule's job is on each mail job runner).
+      await a!.handle.services.mail.jobs.stop();
+      await b!.handle.services.mail.jobs.stop();
+      await a!.handle.store.refresh();
+      await b!.handle.store.refresh();
+      const cookie = await a!.login();
+      const here = await Promise.all(
+        [a!, b!].map(
+          async (s) => (await s.api('GET', '/api/admin/backups', { cookie })).body as BackupStatus,
+        ),
+      );
+      const newest = here[0]!.latest!.file!;
+      expect(here[0]!.latest!.file).toBe(here[1]!.latest!.file);
+      expect([here[0]!.latestHere, here[1]!.latestHere]).toEqual([
+        (await zips(dirA)).includes(newest),
+        (await zips(dirB)).includes(newest),
+      ]);
       for (let i = 1; i < times.length; i++)
         expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(interval - 50);
     } finally {

@@ -28,8 +28,13 @@ export const BackupStatusSchema = z.object({
   keep: z.number().int().positive(),
   /** The last attempt, successful or not. */
   last: BackupRunSchema.nullable(),
-  /** The newest backup that verified and is still in BACKUP_DIR on this server (offered for download). */
+  /** The newest backup that verified. */
   latest: BackupRunSchema.nullable(),
+  /**
+   * Whether that file is in this server's BACKUP_DIR, to download (with several instances on PostgreSQL, the
+   * one that wrote it holds it).
+   */
+  latestHere: z.boolean(),
   /** When the next scheduled backup is due (null when not scheduled). */
   nextAt: IsoDateSchema.nullable(),
 });

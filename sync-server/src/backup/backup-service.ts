@@ -3,7 +3,7 @@
 // the newest BACKUP_KEEP, and records how each attempt went in the store's meta (the owner's Import & Export
 // screen shows it; a failure is also logged). It runs as one job on the job runner, so with several instances
 // over PostgreSQL exactly one of them writes it; a "back up now" from the owner goes through the same claim.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -72,13 +72,15 @@ export class BackupService {
   status(): BackupStatus {
     const { store, config } = this.#deps;
     const last = store.getMeta<BackupRun>(LAST_META) ?? null;
+    const latest = store.getMeta<BackupRun>(LATEST_META) ?? null;
     const job = store.lookup('jobs', 'key', JOB_KEY);
     return {
       scheduled: this.scheduled,
       intervalHours: config.intervalMs / 3_600_000,
       keep: config.keep,
       last,
-      latest: store.getMeta<BackupRun>(LATEST_META) ?? null,
+      latest,
+      latestHere: latest?.file ? existsSync(path.join(config.dir, latest.file)) : false,
       nextAt: this.scheduled && job ? new Date(this.#dueAt(job)).toISOString() : null,
     };
   }

@@ -96,7 +96,7 @@ export function ScheduledBackups() {
           >
             Back up now
           </Button>
-          {status.data?.latest && (
+          {status.data?.latest && status.data.latestHere && (
             <Button asChild variant="outline">
               <a href={backupApi.latestUrl} download>
                 Download the newest backup ({formatDateTime(status.data.latest.at)})
@@ -104,6 +104,12 @@ export function ScheduledBackups() {
             </Button>
           )}
         </HStack>
+        {status.data?.latest && !status.data.latestHere && (
+          <Text color="fg.muted" fontSize="sm" mt="2">
+            The newest backup ({formatDateTime(status.data.latest.at)}) is not in this server's backup folder
+            (another instance wrote it, or it was moved): download it from there.
+          </Text>
+        )}
       </Box>
     </Stack>
   );
