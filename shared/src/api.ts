@@ -48,6 +48,10 @@ export const API = {
   adminSubscribers: '/api/admin/subscribers',
   /** A zip of everything the server holds (owner only); restored with `npm run restore`. */
   adminBackup: '/api/admin/backup',
+  /** GET → `BackupStatus` (scheduled backups); POST writes and verifies one now → `BackupStatus`. */
+  adminBackups: '/api/admin/backups',
+  /** The newest verified scheduled backup, as a download. */
+  adminBackupsLatest: '/api/admin/backups/latest',
   adminSubscriber: (id: number) => `/api/admin/subscribers/${id}`,
 
   subscribe: '/api/subscribe',

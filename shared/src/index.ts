@@ -44,6 +44,7 @@ export * from './rules/validate-comment-form.ts';
 export * from './rules/validate-note-data.ts';
 export * from './rules/visible-tags.ts';
 export * from './schemas/attachment.ts';
+export * from './schemas/backup.ts';
 export * from './schemas/blog-post.ts';
 export * from './schemas/comment.ts';
 export * from './schemas/common.ts';

@@ -14,6 +14,7 @@ import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { SessionService } from './auth/session-service.ts';
 import { SignInGuard } from './auth/sign-in-guard.ts';
+import { BackupService } from './backup/backup-service.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
@@ -84,6 +85,8 @@ export interface Services {
   attachments: AttachmentService;
   /** Public image variants, made one at a time; the blog's publish queues a post's common ones. */
   imageVariants: ImageVariants;
+  /** Scheduled backups on the job runner, their status and "back up now" (backup/backup-service.ts). */
+  backups: BackupService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */
@@ -150,6 +153,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mail,
     attachments: new AttachmentService(store, attachmentFiles, config.attachments),
     imageVariants: new ImageVariants(attachmentFiles, config.attachments.maxImagePixels),
+    // Registers its job kind on the runner before mail.start() starts the runner.
+    backups: new BackupService({
+      store,
+      dataDir: config.dataDir,
+      config: config.backups,
+      jobs: mail.jobs,
+      flushViews: () => blog.flushViews(),
+    }),
   };
   if (config.logRequests) {
     console.log(describeAiProvider(services.ai, config.openai));
@@ -234,6 +245,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   installPublicFastPath(app, deps, requestLog);
 
   await mail.start();
+  await services.backups.start();
   async function close(): Promise<void> {
     stopGc();
     await mail.stop();

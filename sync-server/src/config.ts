@@ -39,6 +39,15 @@ export interface AttachmentsConfig {
   maxImagePixels: number;
 }
 
+export interface BackupConfig {
+  /** Where scheduled backups are written (BACKUP_DIR, default DATA_DIR/backups). */
+  dir: string;
+  /** How many of them are kept, newest first (BACKUP_KEEP). */
+  keep: number;
+  /** How often one is written (BACKUP_INTERVAL_HOURS); 0 turns scheduled backups off. */
+  intervalMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -67,6 +76,7 @@ export interface Config {
   /** SMTP or capture mode, PUBLIC_URL, DKIM, throttling and schedules (mail/mail-config.ts). */
   mail: MailConfig;
   attachments: AttachmentsConfig;
+  backups: BackupConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -75,6 +85,21 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 function nonEmpty(value: string | undefined): string | null {
   return value !== undefined && value.trim() !== '' ? value : null;
+}
+
+const TRUE_WORDS = ['1', 'true', 'on', 'yes'];
+const FALSE_WORDS = ['0', 'false', 'off', 'no'];
+
+/**
+ * Every yes/no setting goes through here, so each accepts what people write (1/0, true/false, on/off, yes/no,
+ * any case) and an unreadable value stops the start naming the variable, rather than silently meaning "on".
+ */
+export function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  throw new Error(`${name} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}, got "${value}"`);
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {
@@ -103,10 +128,15 @@ function parseRetentionDays(value: string | undefined): number {
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  const hops = Number(value);
-  return Number.isInteger(hops) ? hops : value;
+  if (value === undefined || value.trim() === '') return false;
+  const trimmed = value.trim();
+  // A number is a hop count (0 trusts nothing); the yes/no words are read as every other boolean is.
+  const hops = Number(trimmed);
+  if (Number.isInteger(hops)) return hops;
+  const word = trimmed.toLowerCase();
+  if (TRUE_WORDS.includes(word) || FALSE_WORDS.includes(word))
+    return parseBoolean('TRUST_PROXY', word, false);
+  return trimmed;
 }
 
 function parseDatabaseUrl(value: string | undefined): string | null {
@@ -144,10 +174,11 @@ function positiveNumber(env: Env, name: string, fallback: number, allowZero = fa
 
 export function loadConfig(env: Env = process.env): Config {
   const inTests = env.VITEST !== undefined || env.NODE_ENV === 'test';
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data'));
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
-    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data')),
+    dataDir,
     ownerUsername: nonEmpty(env.OWNER_USERNAME)?.trim() ?? 'admin',
     ownerPassword: nonEmpty(env.OWNER_PASSWORD),
     sessionSecret: nonEmpty(env.SESSION_SECRET),
@@ -166,7 +197,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logRequests: env.LOG_REQUESTS !== undefined ? env.LOG_REQUESTS !== 'false' : !inTests,
+    logRequests: parseBoolean('LOG_REQUESTS', env.LOG_REQUESTS, !inTests),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
@@ -189,6 +220,12 @@ export function loadConfig(env: Env = process.env): Config {
       maxImagePixels: Math.round(
         positiveNumber(env, 'IMAGE_MAX_MEGAPIXELS', DEFAULT_IMAGE_MAX_MEGAPIXELS) * 1_000_000,
       ),
+    },
+    backups: {
+      dir: path.resolve(nonEmpty(env.BACKUP_DIR) ?? path.join(dataDir, 'backups')),
+      keep: parsePositiveInt('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+      // Off in tests (like request logs): a test server must not write on a timer of its own.
+      intervalMs: positiveNumber(env, 'BACKUP_INTERVAL_HOURS', inTests ? 0 : 24, true) * HOUR_MS,
     },
   };
 }

@@ -10,7 +10,14 @@ import { startupWarnings } from './startup-warnings.ts';
 const envFile = path.resolve(import.meta.dirname, '../../.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-const config = loadConfig();
+// A setting it cannot read stops the start with one line naming it (not a stack trace to dig through).
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 for (const warning of startupWarnings(config)) console.warn(`Warning: ${warning}`);
 const handle = await createApp(config);
 console.log(handle.store.describe());

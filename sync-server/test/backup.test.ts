@@ -1,6 +1,9 @@
 // Backup and restore by round trip: a server holding something in every collection (and an attachments
 // folder) is backed up over HTTP while it runs; the archive restored into a fresh DATA_DIR gives a server whose
-// API answers are identical for every collection, and whose store is identical record for record.
+// API answers are identical for every collection, and whose store is identical record for record. A damaged
+// archive (one flipped byte of an attachment, a rebuilt zip whose bytes disagree with the manifest) is refused
+// by restore and by `--verify`, naming the entry and changing nothing. On PostgreSQL (the second project) the
+// source server keeps its data in a database and the backup restores into an embedded DATA_DIR.
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,15 +11,20 @@ import { DEFAULT_SETTINGS } from '@private-notes/shared';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreError, restoreBackup } from '../src/backup/restore-backup.ts';
+import { verifyBackupFile } from '../src/backup/verify-backup.ts';
 import { COLLECTION_NAMES } from '../src/storage/index.ts';
+import { getBytes, png, sha256Of, upload } from './attachment-fixtures.ts';
 import { createPost } from './blog-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
 import { seedSubscribers, waitForSend } from './mail-helpers.ts';
+import { TEST_STORE } from './test-database.ts';
 
 let source: TestServer;
 let cookie: string;
 let archive: string;
 let workDir: string;
+let image: Buffer;
+let imageEntry: string;
 
 async function populate(s: TestServer) {
   const note = (
@@ -112,6 +120,9 @@ beforeAll(async () => {
   source = await startTestServer();
   cookie = await source.login();
   await populate(source);
+  image = await png(40, 30);
+  imageEntry = `attachments/${sha256Of(image)}`;
+  expect((await upload(source, cookie, image, { name: 'red.png' })).status).toBe(201);
   await mkdir(path.join(source.dataDir, 'attachments', 'ab'), { recursive: true });
   await writeFile(
     path.join(source.dataDir, 'attachments', 'ab', 'abcdef.png'),
@@ -150,9 +161,24 @@ describe('backup', () => {
     expect((await source.api('GET', '/api/admin/backup')).status).toBe(401);
   });
 
-  it('holds every collection of the store and the attachments', async () => {
+  it('holds every collection of the store and the attachments, and a manifest of every entry', async () => {
     const files = unzipSync(await readFile(archive));
-    expect(Object.keys(files).sort()).toEqual(['attachments/ab/abcdef.png', 'backup.json']);
+    const names = Object.keys(files).filter((name) => !name.startsWith('attachments/variants/'));
+    expect(names.sort()).toEqual(['attachments/ab/abcdef.png', imageEntry, 'backup.json', 'manifest.json']);
+    const listed = JSON.parse(new TextDecoder().decode(files['manifest.json'])).entries as Array<{
+      name: string;
+      size: number;
+      sha256: string;
+    }>;
+    expect(listed.map((e) => e.name).sort()).toEqual(
+      Object.keys(files)
+        .filter((name) => name !== 'manifest.json')
+        .sort(),
+    );
+    for (const entry of listed) {
+      expect(entry.size).toBe(files[entry.name]!.length);
+      expect(entry.sha256).toBe(sha256Of(files[entry.name]!));
+    }
     const manifest = JSON.parse(new TextDecoder().decode(files['backup.json']));
     expect(manifest).toMatchObject({ format: 'private-notes-backup', version: 1 });
     for (const name of COLLECTION_NAMES) {
@@ -169,11 +195,12 @@ describe('restore', () => {
     const dataDir = path.join(workDir, 'restored');
     const summary = await restoreBackup(archive, dataDir);
     expect(summary).toMatchObject({
-      attachments: 1,
+      hasManifest: true,
       movedAside: null,
       counts: { notes: 1, noteRevisions: 1 },
     });
-    const restored = await startTestServer({ dataDir });
+    // Restores write an embedded DATA_DIR whichever store the source used (PostgreSQL: then store:copy).
+    const restored = await startTestServer({ dataDir, databaseUrl: null });
     try {
       // The old session cookie works (sessions are data too); the change cursors go on from the same place.
       expect(await answers(restored, cookie)).toEqual(await answers(source, cookie));
@@ -193,6 +220,10 @@ describe('restore', () => {
       expect(await readFile(path.join(dataDir, 'attachments', 'ab', 'abcdef.png'))).toEqual(
         Buffer.from([137, 80, 78, 71, 1, 2, 3]),
       );
+      // The restored server serves the attachment's very bytes.
+      const served = await getBytes(`${restored.url}/api/${imageEntry}`, { cookie: fresh });
+      expect(served.status).toBe(200);
+      expect(served.bytes.equals(image)).toBe(true);
       // New writes continue from the restored counters: no id is handed out twice.
       const next = await restored.api('POST', '/api/notes', {
         cookie: fresh,
@@ -226,9 +257,12 @@ describe('restore', () => {
   });
 
   it('refuses a running server’s folder, and archives that are not backups, changing nothing', async () => {
-    await expect(restoreBackup(archive, source.dataDir, { force: true })).rejects.toThrow(
-      /is in use by a running server/,
-    );
+    // A PostgreSQL server keeps no lock in DATA_DIR (its data is in the database).
+    if (TEST_STORE === 'embedded') {
+      await expect(restoreBackup(archive, source.dataDir, { force: true })).rejects.toThrow(
+        /is in use by a running server/,
+      );
+    }
     const bad = path.join(workDir, 'bad.zip');
     const target = path.join(workDir, 'never');
     for (const [bytes, message] of [
@@ -257,6 +291,63 @@ describe('restore', () => {
   });
 });
 
+describe('a damaged backup', () => {
+  /** The archive with one byte of the image attachment flipped where it is stored (uncompressed). */
+  async function flipped(): Promise<string> {
+    const bytes = Buffer.from(await readFile(archive));
+    const at = bytes.indexOf(image);
+    expect(at).toBeGreaterThan(0);
+    bytes[at + Math.floor(image.length / 2)]! ^= 0x01;
+    const file = path.join(workDir, 'flipped.zip');
+    await writeFile(file, bytes);
+    return file;
+  }
+
+  /** A well-formed zip (fresh CRCs) whose image bytes differ from what the manifest and the name say. */
+  async function rebuilt(withManifest: boolean): Promise<string> {
+    const files = unzipSync(await readFile(archive));
+    const changed = Uint8Array.from(files[imageEntry]!);
+    changed[changed.length - 5]! ^= 0x01;
+    files[imageEntry] = changed;
+    if (!withManifest) delete files['manifest.json'];
+    const file = path.join(workDir, `rebuilt-${withManifest}.zip`);
+    await writeFile(file, zipSync(files));
+    return file;
+  }
+
+  it('with one flipped attachment byte is refused, naming the entry, and the target stays untouched', async () => {
+    const bad = await flipped();
+    const target = path.join(workDir, 'untouched');
+    await expect(restoreBackup(bad, target)).rejects.toThrow(
+      `${imageEntry} is damaged: its bytes do not match the archive's CRC`,
+    );
+    await expect(readdir(target)).rejects.toThrow(/ENOENT/);
+    // An existing folder, even with --force, is not moved aside for a backup that cannot be restored.
+    const occupied = path.join(workDir, 'occupied-damaged');
+    await mkdir(occupied);
+    await writeFile(path.join(occupied, 'data.json'), '{"keep":1}');
+    await expect(restoreBackup(bad, occupied, { force: true })).rejects.toThrow(imageEntry);
+    expect(await readdir(occupied)).toEqual(['data.json']);
+  });
+
+  it('whose bytes disagree with the manifest, or with their hash name, is refused', async () => {
+    await expect(restoreBackup(await rebuilt(true), path.join(workDir, 'm'))).rejects.toThrow(
+      `${imageEntry} is damaged: its sha256 does not match the manifest`,
+    );
+    // A backup from before manifests: the attachment's name is its hash.
+    await expect(restoreBackup(await rebuilt(false), path.join(workDir, 'n'))).rejects.toThrow(
+      `${imageEntry} is damaged: its bytes do not hash to its name`,
+    );
+    const files = unzipSync(await readFile(archive));
+    delete files[imageEntry];
+    const missing = path.join(workDir, 'missing.zip');
+    await writeFile(missing, zipSync(files));
+    await expect(verifyBackupFile(missing)).rejects.toThrow(
+      `${imageEntry} is missing from the archive (the manifest lists it)`,
+    );
+  });
+});
+
 describe('npm run restore', () => {
   const cli = path.resolve(import.meta.dirname, '../src/backup/restore-cli.ts');
   const run = (args: string[]) =>
@@ -281,5 +372,24 @@ describe('npm run restore', () => {
     expect((await run([])).err).toMatch(
       /which backup file\?\nUsage: npm run restore -- BACKUP\.zip --data-dir DIR \[--force\]/,
     );
+  });
+
+  it('--verify checks a backup without restoring: intact passes, one flipped byte fails naming the entry', async () => {
+    const intact = await run(['--verify', archive]);
+    expect(intact.err).toBe('');
+    expect(intact.code).toBe(0);
+    expect(intact.out).toMatch(
+      /^The backup of .* in .*backup\.zip is intact \(\d+ bytes\)\nRecords: users 1, /,
+    );
+    const bytes = Buffer.from(await readFile(archive));
+    bytes[bytes.indexOf(image) + 10]! ^= 0x80;
+    const bad = path.join(workDir, 'cli-flipped.zip');
+    await writeFile(bad, bytes);
+    const refused = await run(['--verify', bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe(
+      `Verify failed: ${imageEntry} is damaged: its bytes do not match the archive's CRC\n`,
+    );
+    expect((await run(['--verify', bad, '--data-dir', workDir])).err).toMatch(/--verify restores nothing/);
   });
 });

@@ -63,8 +63,9 @@ export async function startTestServer(
   appOptions: AppOptions = {},
 ): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeTempDir());
+  const defaults = loadConfig({});
   const config: Config = {
-    ...loadConfig({}),
+    ...defaults,
     port: 0,
     host: '127.0.0.1',
     ownerUsername: OWNER_USERNAME,
@@ -73,6 +74,8 @@ export async function startTestServer(
     logRequests: false,
     // A folder that does not exist: tests see the "not built" page unless they pass a real dist.
     webDistDir: path.join(dataDir, 'no-web-dist'),
+    // No backups on a timer of their own (scheduled-backup.test.ts turns them on); into the test's folder.
+    backups: { ...defaults.backups, dir: path.join(dataDir, 'backups'), intervalMs: 0 },
     databaseUrl:
       TEST_STORE === 'postgres' && overrides.databaseUrl === undefined
         ? await testDatabaseFor(dataDir)

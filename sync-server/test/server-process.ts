@@ -1,4 +1,5 @@
-// Runs the real server (src/server.ts) as a child process, for the crash test and the bench.
+// Runs the real server as a child process: the sources through tsx (the crash test, the bench), or a built
+// bundle with plain node as `npm start` runs it (built-server.test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -13,9 +14,14 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `node --import tsx src/server.ts` (one process, so SIGKILL hits the server itself). */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+/**
+ * Starts `node --import tsx src/server.ts`, or `node --enable-source-maps BUNDLE` when `bundle` is given (one
+ * process, so SIGKILL hits the server itself).
+ */
+export function startServerProcess(env: Record<string, string>, bundle?: string): Promise<ServerProcess> {
+  const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', SERVER_ENTRY];
+  const child = spawn(process.execPath, args, {
+    cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -81,3 +81,33 @@ test('a bad or missing token says so and offers no button that could work', asyn
   await page.getByRole('link', { name: 'Go to the blog' }).click();
   await expect(page).toHaveURL('/blog');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server-rendered form confirms with a real POST, and a bad link says so', async ({ page }) => {
+    const email = `${uniqueWord('nojs')}@example.com`;
+    const signedUp = await page.request.post('/api/subscribe', {
+      data: { email },
+      headers: { 'X-Forwarded-For': '198.51.100.7' },
+    });
+    expect(signedUp.status()).toBe(200);
+    const link = linkIn(await waitForMail(owner, email, 'confirmation'), '/subscribe/confirm');
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+    expect(await subscriberStatus(owner, email)).toBe('pending');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect(page).toHaveURL('/subscribe/confirm?result=confirmed');
+    await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText('Your subscription is confirmed.');
+    expect(await subscriberStatus(owner, email)).toBe('active');
+
+    await page.goto('/subscribe/confirm?token=not-a-real-token-0123456789');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect(page).toHaveURL('/subscribe/confirm?result=invalid');
+    await expect(page.getByRole('alert')).toContainText(
+      'This confirmation link is invalid or has expired. Subscribe again to get a new one.',
+    );
+    await expect(page.getByRole('button', { name: 'Confirm subscription' })).toHaveCount(0);
+  });
+});

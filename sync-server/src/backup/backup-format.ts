@@ -1,19 +1,37 @@
-// The backup archive's layout, shared by the writer (GET /api/admin/backup) and the restore command: a zip with
-// backup.json (the store's whole snapshot: every collection, id counters and meta) and, when DATA_DIR has one,
-// the attachments folder file for file.
+// The backup archive's layout, shared by the writer (GET /api/admin/backup, scheduled backups) and the restore
+// command: a zip with backup.json (the store's whole snapshot: every collection, id counters and meta), when
+// DATA_DIR has one the attachments folder file for file, and last manifest.json, which lists every other
+// entry with its size and sha256 so a restore can prove the archive is the one that was written.
 import type { Snapshot } from '../storage/index.ts';
 
 export const BACKUP_FORMAT = 'private-notes-backup';
 export const BACKUP_VERSION = 1;
 export const BACKUP_DATA_FILE = 'backup.json';
+export const BACKUP_MANIFEST_FILE = 'manifest.json';
 /** Attachments are files under DATA_DIR/attachments (content-addressed, never rewritten in place). */
 export const ATTACHMENTS_DIR = 'attachments';
+/** An attachment's own bytes sit under their sha256 (variants and temp files sit in subfolders). */
+export const ATTACHMENT_ENTRY = /^attachments\/([0-9a-f]{64})$/;
 
-export interface BackupManifest {
+/** backup.json: the store's data. */
+export interface BackupData {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
   createdAt: string;
   snapshot: Snapshot;
+}
+
+export interface ManifestEntry {
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** manifest.json: every other entry of the archive, as written. */
+export interface BackupEntryManifest {
+  format: typeof BACKUP_FORMAT;
+  createdAt: string;
+  entries: ManifestEntry[];
 }
 
 export function backupFileName(at: Date): string {

@@ -1,10 +1,10 @@
-// Restores a backup archive into a DATA_DIR: checks the archive, refuses a folder that holds data (unless
-// forced, and then the old contents are moved aside, never deleted), writes the snapshot durably and the
-// attachments, then opens the store once to prove the result loads. A server must not be running on it.
+// Restores a backup archive into a DATA_DIR: verifies the whole archive first (verify-backup.ts: CRCs, the
+// manifest's sizes and hashes, attachment names), refuses a folder that holds data (unless forced, and then the
+// old contents are moved aside, never deleted), writes the snapshot durably and the attachments, then opens the
+// store once to prove the result loads. A server must not be running on it.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
 import {
   COLLECTION_NAMES,
   type CollectionName,
@@ -14,15 +14,11 @@ import {
   type Snapshot,
   Store,
 } from '../storage/index.ts';
-import {
-  ATTACHMENTS_DIR,
-  BACKUP_DATA_FILE,
-  BACKUP_FORMAT,
-  BACKUP_VERSION,
-  type BackupManifest,
-} from './backup-format.ts';
+import { ATTACHMENTS_DIR } from './backup-format.ts';
+import { BackupError, verifyBackupFile } from './verify-backup.ts';
 
-export class RestoreError extends Error {
+/** Why a restore was refused: a damaged archive (a BackupError) or a target folder that cannot take it. */
+export class RestoreError extends BackupError {
   override name = 'RestoreError';
 }
 
@@ -31,39 +27,10 @@ export interface RestoreSummary {
   createdAt: string;
   counts: Partial<Record<CollectionName, number>>;
   attachments: number;
+  /** False for an archive written before backups carried a manifest (checked by CRC and hash names only). */
+  hasManifest: boolean;
   /** Where the folder's earlier contents went (with --force), or null. */
   movedAside: string | null;
-}
-
-function readManifest(files: Record<string, Uint8Array>): BackupManifest {
-  const data = files[BACKUP_DATA_FILE];
-  if (!data)
-    throw new RestoreError(`not a Private Notes backup: ${BACKUP_DATA_FILE} is missing from the archive`);
-  let manifest: BackupManifest;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(data)) as BackupManifest;
-  } catch {
-    throw new RestoreError(`${BACKUP_DATA_FILE} is damaged (not valid JSON)`);
-  }
-  if (manifest?.format !== BACKUP_FORMAT)
-    throw new RestoreError('not a Private Notes backup (unknown format)');
-  if (manifest.version !== BACKUP_VERSION) {
-    throw new RestoreError(
-      `backup version ${String(manifest.version)} is not supported (this version reads ${BACKUP_VERSION})`,
-    );
-  }
-  const snapshot = manifest.snapshot as Snapshot | undefined;
-  if (snapshot?.format !== 1 || typeof snapshot.collections !== 'object' || snapshot.collections === null) {
-    throw new RestoreError(`${BACKUP_DATA_FILE} holds no store snapshot`);
-  }
-  for (const name of Object.keys(snapshot.collections)) {
-    if (!(COLLECTION_NAMES as readonly string[]).includes(name)) {
-      throw new RestoreError(
-        `the backup holds a collection this version does not know ("${name}"): use a newer version`,
-      );
-    }
-  }
-  return manifest;
 }
 
 /** Refuses a folder in use; with `force`, moves a non-empty one aside and returns where. */
@@ -98,25 +65,9 @@ export async function restoreBackup(
   options: { force?: boolean; now?: Date } = {},
 ): Promise<RestoreSummary> {
   const target = path.resolve(dataDir);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(archive);
-  } catch (error) {
-    throw new RestoreError(`cannot read ${archive}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes);
-  } catch (error) {
-    throw new RestoreError(
-      `${archive} is not a zip archive, or is damaged (${error instanceof Error ? error.message : 'unreadable'})`,
-    );
-  }
-  const manifest = readManifest(files);
-  // Attachment paths come from the archive: none may point outside the attachments folder.
-  const attachments = Object.keys(files).filter(
-    (name) => name.startsWith(`${ATTACHMENTS_DIR}/`) && !name.endsWith('/'),
-  );
+  // Everything is checked before the first write: a damaged archive leaves the target as it was.
+  const { data: parsed, files, attachments, hasManifest } = await verifyBackupFile(archive);
+  const data = parsed!; // parsed unless asked not to
   for (const name of attachments) {
     const resolved = path.resolve(target, name);
     if (!resolved.startsWith(path.join(target, ATTACHMENTS_DIR) + path.sep)) {
@@ -131,7 +82,7 @@ export async function restoreBackup(
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, files[name]!);
   }
-  await new DurableJsonFile<Snapshot>(path.join(target, SNAPSHOT_FILE)).write(manifest.snapshot);
+  await new DurableJsonFile<Snapshot>(path.join(target, SNAPSHOT_FILE)).write(data.snapshot);
 
   // Proof that it loads: the store opens it exactly as a server would.
   const store = await Store.open(target);
@@ -143,7 +94,8 @@ export async function restoreBackup(
   }
   return {
     dataDir: target,
-    createdAt: manifest.createdAt,
+    createdAt: data.createdAt,
+    hasManifest,
     counts,
     attachments: attachments.length,
     movedAside,

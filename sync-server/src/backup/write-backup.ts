@@ -1,7 +1,9 @@
 // Writes a backup archive to a stream while the server runs. Consistency: the store's data is copied in one
 // synchronous read (nothing can change it in between), and the attachments folder is listed right after;
 // attachment files are never rewritten in place, so those listed are read whole. The zip is streamed with
-// backpressure: attachments are never held in memory all at once.
+// backpressure: attachments are never held in memory all at once. Each entry is hashed as it is written, and
+// manifest.json (written last) lists every entry's size and sha256 for the restore to check.
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -13,11 +15,15 @@ import {
   ATTACHMENTS_DIR,
   BACKUP_DATA_FILE,
   BACKUP_FORMAT,
+  BACKUP_MANIFEST_FILE,
   BACKUP_VERSION,
-  type BackupManifest,
+  type BackupData,
+  type BackupEntryManifest,
+  type ManifestEntry,
 } from './backup-format.ts';
 
-const TEXT_SLICE = 1024 * 1024;
+// Deflated a slice at a time, each a few milliseconds of work, so requests are answered in between.
+const TEXT_SLICE = 64 * 1024;
 
 async function listFiles(dir: string): Promise<string[]> {
   try {
@@ -32,18 +38,57 @@ async function listFiles(dir: string): Promise<string[]> {
   }
 }
 
+/** What was written: the archive's entries as the manifest lists them. */
+export interface WrittenBackup {
+  entries: ManifestEntry[];
+  /** How long the event loop (and so every write) waited on the snapshot and its serialisation. */
+  pauseMs: number;
+}
+
+/** Records serialised between two yields to the event loop while backup.json is written. */
+const RECORDS_PER_SLICE = 500;
+
+/**
+ * backup.json's text in pieces, yielding between them: the snapshot is a consistent state by itself (its
+ * records are frozen and replaced, never changed, by later writes), so only taking it has to be synchronous.
+ */
+async function* backupDataText(data: BackupData): AsyncGenerator<string> {
+  const { collections, ...rest } = data.snapshot;
+  const head = Object.entries(rest)
+    .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`)
+    .join(',');
+  yield `{"format":${JSON.stringify(data.format)},"version":${data.version},"createdAt":${JSON.stringify(data.createdAt)},"snapshot":{${head},"collections":{`;
+  let firstCollection = true;
+  for (const [name, records] of Object.entries(collections)) {
+    let text = `${firstCollection ? '' : ','}${JSON.stringify(name)}:[`;
+    firstCollection = false;
+    for (let i = 0; i < (records ?? []).length; i += RECORDS_PER_SLICE) {
+      const slice = records!.slice(i, i + RECORDS_PER_SLICE).map((record) => JSON.stringify(record));
+      text += (i === 0 ? '' : ',') + slice.join(',');
+      yield text;
+      text = '';
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    yield `${text}]`;
+  }
+  yield '}}}';
+}
+
 export async function writeBackup(
   store: Store,
   dataDir: string,
   out: Writable,
   now = new Date(),
-): Promise<void> {
-  const manifest: BackupManifest = {
+): Promise<WrittenBackup> {
+  // The one moment writes wait: taking the snapshot (a copy of each collection's list of records).
+  const pauseStarted = performance.now();
+  const data: BackupData = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     createdAt: now.toISOString(),
     snapshot: store.toSnapshot(),
   };
+  const pauseMs = performance.now() - pauseStarted;
   const attachmentsDir = path.join(dataDir, ATTACHMENTS_DIR);
   const attachments = await listFiles(attachmentsDir);
 
@@ -60,27 +105,58 @@ export async function writeBackup(
     }
   };
 
-  const data = new ZipDeflate(BACKUP_DATA_FILE, { level: 6 });
-  data.mtime = now;
-  zip.add(data);
-  const bytes = new TextEncoder().encode(JSON.stringify(manifest));
-  for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE) {
-    data.push(bytes.subarray(offset, offset + TEXT_SLICE), offset + TEXT_SLICE >= bytes.length);
+  const entries: ManifestEntry[] = [];
+  /** Deflates text as it comes (pieces of at most TEXT_SLICE bytes), hashing it for the manifest. */
+  const addDeflated = async (name: string, pieces: AsyncIterable<string> | Iterable<string>) => {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = now;
+    zip.add(entry);
+    const hash = createHash('sha256');
+    const encoder = new TextEncoder();
+    let size = 0;
+    for await (const piece of pieces) {
+      const bytes = encoder.encode(piece);
+      hash.update(bytes);
+      size += bytes.length;
+      for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE) {
+        entry.push(bytes.subarray(offset, offset + TEXT_SLICE));
+        await drain();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    entry.push(new Uint8Array(0), true);
     await drain();
-  }
-  if (bytes.length === 0) data.push(new Uint8Array(0), true);
+    entries.push({ name, size, sha256: hash.digest('hex') });
+  };
+
+  await addDeflated(BACKUP_DATA_FILE, backupDataText(data));
 
   for (const relative of attachments) {
     // Stored, not deflated: attachments are mostly images and PDFs that are compressed already.
-    const file = new ZipPassThrough(`${ATTACHMENTS_DIR}/${relative.split(path.sep).join('/')}`);
+    const name = `${ATTACHMENTS_DIR}/${relative.split(path.sep).join('/')}`;
+    const file = new ZipPassThrough(name);
     zip.add(file);
+    const hash = createHash('sha256');
+    let size = 0;
     for await (const chunk of createReadStream(path.join(attachmentsDir, relative))) {
+      hash.update(chunk as Uint8Array);
+      size += (chunk as Uint8Array).length;
       file.push(chunk as Uint8Array);
       await drain();
     }
     file.push(new Uint8Array(0), true);
     await drain();
+    entries.push({ name, size, sha256: hash.digest('hex') });
   }
+
+  // The manifest lists the entries before it, so it is written last.
+  const manifest: BackupEntryManifest = {
+    format: BACKUP_FORMAT,
+    createdAt: data.createdAt,
+    entries: [...entries],
+  };
+  await addDeflated(BACKUP_MANIFEST_FILE, [JSON.stringify(manifest, null, 1)]);
   zip.end();
   await drain();
+  return { entries, pauseMs };
 }

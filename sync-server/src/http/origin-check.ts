@@ -9,9 +9,14 @@ export function originCheck(allowedOrigins: readonly string[] = []): RequestHand
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    const originOk =
-      origin === undefined || allowed.has(origin) || isOwnHost(origin, [req.get('host'), req.host]);
     const fetchSite = req.get('sec-fetch-site');
+    // A form posted from a page whose Referrer-Policy is no-referrer (ours) carries `Origin: null`; the
+    // browser's own Sec-Fetch-Site, which no page can set, then says whether it came from this site.
+    const originOk =
+      origin === undefined ||
+      allowed.has(origin) ||
+      isOwnHost(origin, [req.get('host'), req.host]) ||
+      (origin === 'null' && fetchSite === 'same-origin');
     const siteOk =
       fetchSite === undefined || fetchSite !== 'cross-site' || (origin !== undefined && allowed.has(origin));
     if (originOk && siteOk) return next();

@@ -1,5 +1,5 @@
 // Rate limiting for public write endpoints (login, comments, subscriptions): 429 `{message}` when exceeded.
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Store } from '../storage/index.ts';
 
@@ -14,6 +14,8 @@ export interface RateLimitOptions {
   skipSuccessfulRequests?: boolean;
   /** Where the counters live: in this process, or (PostgreSQL) shared by every instance. Unique per limiter. */
   shared?: { store: Store; prefix: string };
+  /** Another answer than 429 JSON when exceeded (a form post without JavaScript gets a page). */
+  onLimit?: (req: Request, res: Response) => void;
 }
 
 /**
@@ -29,8 +31,9 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
     keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
     store: options.shared?.store.rateLimitStore(options.shared.prefix),
-    handler: (_req, res) => {
-      res.status(429).json({ message: options.message });
+    handler: (req, res) => {
+      if (options.onLimit) options.onLimit(req, res);
+      else res.status(429).json({ message: options.message });
     },
   });
 }

@@ -1,6 +1,7 @@
 // E-mail settings from the environment (see .env.example): the SMTP server or capture mode, the sender,
 // DKIM, the site's public address for links, throttling, retry delays and the weekly digest's schedule.
 import { readFileSync } from 'node:fs';
+import { parseBoolean } from '../config.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -83,7 +84,7 @@ function parseSmtp(env: Env): SmtpConfig | null {
   if (url === null && host === null) return null;
   if (url !== null && !/^smtps?:\/\//i.test(url))
     throw new Error('SMTP_URL must start with smtp:// or smtps://');
-  const secure = env.SMTP_SECURE === 'true';
+  const secure = parseBoolean('SMTP_SECURE', env.SMTP_SECURE, false);
   return {
     url,
     host: host ?? '',

@@ -1,10 +1,16 @@
 // GET /api/admin/backup (owner only): a lossless archive of everything the server holds, streamed as a zip
 // download. Restore it with `npm run restore -- FILE --data-dir DIR` (see backup/restore-backup.ts).
+// /api/admin/backups: the scheduled backups' status (GET), one written and verified now (POST), and the newest
+// verified one as a download (GET …/latest).
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { API } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { backupFileName } from '../backup/backup-format.ts';
+import { BackupBusyError } from '../backup/backup-service.ts';
 import { writeBackup } from '../backup/write-backup.ts';
+import { HttpError } from '../http/http-error.ts';
 
 export function createBackupRouter({ auth, store, config, services }: Deps): Router {
   const router = Router();
@@ -25,6 +31,32 @@ export function createBackupRouter({ auth, store, config, services }: Deps): Rou
       console.error('Backup failed:', error);
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     }
+  });
+
+  router.get(API.adminBackups, auth.requireUser, (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json(services.backups.status());
+  });
+
+  router.post(API.adminBackups, auth.requireUser, async (_req, res) => {
+    try {
+      await services.backups.backupNow();
+    } catch (error) {
+      if (error instanceof BackupBusyError) throw new HttpError(409, error.message);
+      throw error;
+    }
+    res.setHeader('cache-control', 'no-store');
+    res.json(services.backups.status());
+  });
+
+  router.get(API.adminBackupsLatest, auth.requireUser, async (_req, res) => {
+    const latest = await services.backups.latestFile();
+    if (!latest) throw new HttpError(404, 'No verified backup is kept on this server yet.');
+    res.setHeader('content-type', 'application/zip');
+    res.setHeader('content-length', String(latest.size));
+    res.setHeader('content-disposition', `attachment; filename="${latest.name}"`);
+    res.setHeader('cache-control', 'no-store');
+    await pipeline(createReadStream(latest.file), res);
   });
 
   return router;

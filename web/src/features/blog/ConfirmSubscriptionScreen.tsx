@@ -1,9 +1,13 @@
 // The double opt-in's second step (/subscribe/confirm?token=…): 'Confirm your subscription' with one
 // button that POSTs the token. The page itself changes nothing, so a mail scanner that opens the link does
-// not subscribe anyone; a second confirmation is harmless (the server answers 200 again).
+// not subscribe anyone; a second confirmation is harmless (the server answers 200 again). Without JavaScript the
+// form posts to the page's own address and the server answers by redirecting here with `result`.
+
+import { MAIL_PAGES } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
+import type { ConfirmResult } from './blog-search.ts';
 import styles from './NewsletterCard.module.css';
 import { serverMessage } from './server-message.ts';
 
@@ -17,10 +21,25 @@ type State =
   | { kind: 'done'; message: string }
   | { kind: 'error'; message: string };
 
-export function ConfirmSubscriptionScreen({ token }: { token?: string | undefined }) {
-  const [state, setState] = useState<State>(
-    token ? { kind: 'form' } : { kind: 'error', message: INVALID_CONFIRM_LINK },
-  );
+/** The page's state on arrival: after a form post without JavaScript, what the server said. */
+function initialState(token: string | undefined, result: ConfirmResult | undefined): State {
+  if (result === 'confirmed') return { kind: 'done', message: CONFIRMED_TEXT };
+  if (result === 'limited') return { kind: 'error', message: TOO_MANY_TEXT };
+  if (result === 'invalid' || !token) return { kind: 'error', message: INVALID_CONFIRM_LINK };
+  return { kind: 'form' };
+}
+
+const CONFIRMED_TEXT = 'Your subscription is confirmed.';
+const TOO_MANY_TEXT = 'Too many requests. Please try again later.';
+
+export function ConfirmSubscriptionScreen({
+  token,
+  result,
+}: {
+  token?: string | undefined;
+  result?: ConfirmResult | undefined;
+}) {
+  const [state, setState] = useState<State>(() => initialState(token, result));
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +47,7 @@ export function ConfirmSubscriptionScreen({ token }: { token?: string | undefine
     setState({ kind: 'sending' });
     try {
       const answer = await api.confirmSubscription(token);
-      setState({ kind: 'done', message: answer?.message || 'Your subscription is confirmed.' });
+      setState({ kind: 'done', message: answer?.message || CONFIRMED_TEXT });
     } catch (error) {
       setState({ kind: 'error', message: serverMessage(error, 'Failed to confirm. Please try again.') });
     }
@@ -48,13 +67,14 @@ export function ConfirmSubscriptionScreen({ token }: { token?: string | undefine
             <p className={styles.text}>
               Press the button to start receiving new posts from the Private Notes newsletter.
             </p>
-            <form className={styles.form} onSubmit={confirm}>
+            <form className={styles.form} method="post" action={MAIL_PAGES.confirm} onSubmit={confirm}>
               {state.kind === 'error' && (
                 <div className={styles.alert} role="alert">
                   <p className={styles.alertTitle}>Could not confirm</p>
                   <p>{state.message}</p>
                 </div>
               )}
+              {token ? <input type="hidden" name="token" value={token} /> : null}
               {token ? (
                 <button
                   type="submit"

@@ -12,5 +12,12 @@ describe('mail link search params', () => {
     expect(validateConfirmSearch({ token: 'abc' })).toEqual({ token: 'abc' });
     expect(validateConfirmSearch({ token: ['a', 'b'] })).toEqual({ token: undefined });
     expect(validateConfirmSearch({})).toEqual({ token: undefined });
+    // After the form posted without JavaScript: only the server's own results are read.
+    expect(validateConfirmSearch({ result: 'confirmed' })).toStrictEqual({
+      token: undefined,
+      result: 'confirmed',
+    });
+    expect(validateConfirmSearch({ token: 'abc', result: 'limited' }).result).toBe('limited');
+    expect(validateConfirmSearch({ result: 'hacked' }).result).toBeUndefined();
   });
 });

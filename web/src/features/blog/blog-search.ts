@@ -24,7 +24,15 @@ export function validateUnsubscribeSearch(search: Record<string, unknown>): Unsu
   return { email: optionalText(search.email, 254), token: optionalText(search.token, TOKEN_MAX) };
 }
 
-/** /subscribe/confirm?token=… (the confirmation mail's link). */
-export function validateConfirmSearch(search: Record<string, unknown>): { token?: string | undefined } {
-  return { token: optionalText(search.token, TOKEN_MAX) };
+/** How a confirmation posted without JavaScript went (the server redirects to the page with it). */
+export const CONFIRM_RESULTS = ['confirmed', 'invalid', 'limited'] as const;
+export type ConfirmResult = (typeof CONFIRM_RESULTS)[number];
+
+/** /subscribe/confirm?token=… (the confirmation mail's link), and &result=… after a form post. */
+export function validateConfirmSearch(search: Record<string, unknown>): {
+  token?: string | undefined;
+  result?: ConfirmResult | undefined;
+} {
+  const result = CONFIRM_RESULTS.find((r) => r === search.result);
+  return { token: optionalText(search.token, TOKEN_MAX), result };
 }

@@ -1,7 +1,9 @@
 // "Download a backup": everything the server holds (notes, revisions, posts, comments, subscribers, settings,
 // the account, attachments) as one zip, for safekeeping or a move to another machine. Needs the server.
+// Below it, the server's own scheduled backups (ScheduledBackups.tsx).
 import { Button, Card, Code, Heading, Stack, Text } from '@chakra-ui/react';
 import { API } from '@private-notes/shared';
+import { ScheduledBackups } from './ScheduledBackups.tsx';
 
 export function BackupSection() {
   return (
@@ -18,7 +20,9 @@ export function BackupSection() {
           </Text>
           <Text color="fg.muted" fontSize="sm">
             To restore it, stop the server and run <Code>npm run restore -- BACKUP.zip --data-dir DIR</Code>,
-            then start the server with that <Code>DATA_DIR</Code>.
+            then start the server with that <Code>DATA_DIR</Code>. Every backup carries the size and checksum
+            of each file in it: <Code>npm run restore -- --verify BACKUP.zip</Code> checks one without
+            restoring.
           </Text>
           <div>
             <Button asChild variant="outline">
@@ -27,6 +31,7 @@ export function BackupSection() {
               </a>
             </Button>
           </div>
+          <ScheduledBackups />
         </Stack>
       </Card.Body>
     </Card.Root>

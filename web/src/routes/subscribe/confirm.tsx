@@ -1,5 +1,5 @@
 // /subscribe/confirm?token=…: the confirmation mail's link. Rendering it changes nothing (mail scanners
-// open links); only the page's button confirms. Kept out of search engines: every address is one token.
+// open links); only the page's button confirms (a form that also posts without JavaScript). Kept out of search engines: every address is one token.
 import { createFileRoute } from '@tanstack/react-router';
 import { publicHead } from '../../features/blog/blog-head.ts';
 import { validateConfirmSearch } from '../../features/blog/blog-search.ts';
@@ -21,6 +21,6 @@ export const Route = createFileRoute('/subscribe/confirm')({
 });
 
 function ConfirmSubscriptionRoute() {
-  const { token } = Route.useSearch();
-  return <ConfirmSubscriptionScreen token={token} />;
+  const { token, result } = Route.useSearch();
+  return <ConfirmSubscriptionScreen token={token} result={result} />;
 }
