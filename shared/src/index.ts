@@ -48,6 +48,8 @@ export * from './schemas/explanation.ts';
 export * from './schemas/mail.ts';
 export * from './schemas/note.ts';
 export * from './schemas/revision.ts';
+export * from './schemas/site.ts';
 export * from './schemas/study.ts';
 export * from './schemas/subscriber.ts';
 export * from './schemas/user.ts';
+export * from './site-defaults.ts';

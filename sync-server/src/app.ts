@@ -36,6 +36,7 @@ import { installPublicFastPath } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
 import { createSettingsRouter } from './routes/settings.ts';
+import { createSiteRouter } from './routes/site.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
@@ -43,6 +44,7 @@ import { ExplanationService } from './services/explanation-service.ts';
 import { NoteService } from './services/note-service.ts';
 import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
+import { SiteService } from './services/site-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
@@ -54,6 +56,8 @@ export interface Services {
   notes: NoteService;
   revisions: RevisionService;
   settings: SettingsService;
+  /** Settings › Site and the author (the owner's Profile): pages, feeds and mails read it. */
+  site: SiteService;
   blog: BlogService;
   comments: CommentService;
   subscribers: SubscriberService;
@@ -96,6 +100,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const settings = new SettingsService(store);
   const blog = new BlogService(store);
   const subscribers = new SubscriberService(store);
+  const site = new SiteService(store, settings);
   const mail = await MailModule.create({
     store,
     config: config.mail,
@@ -110,6 +115,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     notes: new NoteService(store),
     revisions: new RevisionService(store, config.revisionRetentionDays),
     settings,
+    site,
     blog,
     comments: new CommentService(store),
     subscribers,
@@ -155,6 +161,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.
   app.use(createAuthRouter(deps));
   app.use(createSettingsRouter(deps));
+  app.use(createSiteRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself
   app.use(createNotesRouter(deps));

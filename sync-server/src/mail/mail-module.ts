@@ -3,9 +3,9 @@
 import type { Subscriber } from '@private-notes/shared';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { storeJobClaim } from '../jobs/store-job-claim.ts';
-import { SITE_NAME } from '../render/site-info.ts';
 import type { BlogService } from '../services/blog-service.ts';
 import type { SettingsService } from '../services/settings-service.ts';
+import { storedSite } from '../services/site-service.ts';
 import type { SubscriberService } from '../services/subscriber-service.ts';
 import type { Store } from '../storage/index.ts';
 import { CommentAlerts } from './comment-alerts.ts';
@@ -36,12 +36,14 @@ export class MailModule {
   readonly #subscribers: SubscriberService;
   readonly #tokenKey: Buffer;
   readonly #kind: 'embedded' | 'postgres';
+  readonly #store: Store;
 
   private constructor(deps: MailModuleDeps, tokenKey: Buffer) {
     const { store, config, dataDir, blog, settings, subscribers } = deps;
     this.#subscribers = subscribers;
     this.#tokenKey = tokenKey;
     this.#kind = store.kind;
+    this.#store = store;
     this.service = new MailService(store, config, createMailTransport(config), dataDir);
     // Several instances over PostgreSQL: each job runs on the one instance holding its claim, and the others
     // look every 30 s for jobs whose holder died.
@@ -99,7 +101,7 @@ export class MailModule {
     if (!publicUrl) return fail('PUBLIC_URL is not set');
     const link = confirmUrl(publicUrl, token);
     if (this.service.capturing) console.log(`Confirmation link for ${subscriber.email} (captured): ${link}`);
-    return confirmationMail(subscriber.email, SITE_NAME, link)
+    return confirmationMail(subscriber.email, storedSite(this.#store).title, link)
       .then((mail) => this.service.send(mail, 'confirmation', { keep: true }))
       .catch((error: Error) => fail(error.message));
   }

@@ -41,8 +41,11 @@ export function createFeedsRouter({ config, store, services }: Deps): Router {
   router.get('/rss.xml', async (req, res) => {
     const base = baseUrlOf(req, config.mail.publicUrl);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
-      buildRss(blog.listPublishedPosts(), base, (post) =>
-        absoluteAttachmentUrls(blog.renderedHtml(post), base),
+      buildRss(
+        blog.listPublishedPosts(),
+        base,
+        (post) => absoluteAttachmentUrls(blog.renderedHtml(post), base),
+        services.site.get(),
       ),
     );
     await sendFeed(req, res, answer);

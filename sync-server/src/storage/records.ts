@@ -8,6 +8,7 @@ import type {
   Note,
   Revision,
   Settings,
+  SiteSettings,
   Subscriber,
   SubscriberStatus,
 } from '@private-notes/shared';
@@ -35,6 +36,11 @@ export interface SettingsRecord extends Settings {
   /** Settings are per user; the record id is its own counter, `userId` is the key. */
   id: number;
   userId: number;
+}
+
+/** Settings › Site: one record for the installation (absent until first saved: the defaults apply). */
+export interface SiteRecord extends SiteSettings {
+  id: number;
 }
 
 export interface NoteRecord extends Note {
@@ -195,6 +201,7 @@ export interface CollectionTypes {
   newsletterSends: NewsletterSendRecord;
   newsletterRecipients: NewsletterRecipientRecord;
   attachments: AttachmentRecord;
+  site: SiteRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -216,4 +223,5 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'newsletterSends',
   'newsletterRecipients',
   'attachments',
+  'site',
 ];

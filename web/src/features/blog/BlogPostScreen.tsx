@@ -13,8 +13,8 @@ import { useMemo } from 'react';
 import { blogPostQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { useSite } from '../../api/use-site.ts';
 import { AdjacentPosts } from './AdjacentPosts.tsx';
-import { BLOG_AUTHOR } from './blog-author.ts';
 import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 import { coverImageProps } from './cover-image.ts';
@@ -30,6 +30,7 @@ import { useRecordView } from './use-record-view.ts';
 
 export function BlogPostScreen({ id }: { id: number }) {
   const data = useDataClient();
+  const { author } = useSite();
   const origin = useRouter().options.context.origin;
   const postQuery = useQuery(blogPostQuery(data, id));
   const list = useQuery(postSummariesQuery(data));
@@ -95,11 +96,11 @@ export function BlogPostScreen({ id }: { id: number }) {
           </h1>
           <div className={styles.author}>
             <span className={styles.avatar} aria-hidden="true">
-              {BLOG_AUTHOR.name.charAt(0).toUpperCase()}
+              {author.name.charAt(0).toUpperCase()}
             </span>
             <div>
-              <p className={styles.authorName}>{BLOG_AUTHOR.name}</p>
-              <p className={styles.muted}>{BLOG_AUTHOR.role}</p>
+              <p className={styles.authorName}>{author.name}</p>
+              <p className={styles.muted}>Author</p>
             </div>
           </div>
           <div
