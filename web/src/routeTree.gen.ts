@@ -21,6 +21,7 @@ import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
+import { Route as AppAdminCommentsRouteImport } from './routes/_app/admin/comments'
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminSubscribersRouteImport } from './routes/_app/admin/subscribers'
 import { Route as AppBlogAdminRouteImport } from './routes/_app/blog/admin'
@@ -87,6 +88,11 @@ const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
   path: '/subscribe/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminCommentsRoute = AppAdminCommentsRouteImport.update({
+  id: '/admin/comments',
+  path: '/admin/comments',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/admin/outbox',
   path: '/admin/outbox',
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/admin/comments': typeof AppAdminCommentsRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
+  '/admin/comments': typeof AppAdminCommentsRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/_app/admin/comments': typeof AppAdminCommentsRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/subscribers': typeof AppAdminSubscribersRoute
   '/_app/blog/admin': typeof AppBlogAdminRoute
@@ -192,6 +201,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscribe/confirm'
     | '/blog/'
+    | '/admin/comments'
     | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
@@ -211,6 +221,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscribe/confirm'
     | '/blog'
+    | '/admin/comments'
     | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
@@ -231,6 +242,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/subscribe/confirm'
     | '/blog/'
+    | '/_app/admin/comments'
     | '/_app/admin/outbox'
     | '/_app/admin/subscribers'
     | '/_app/blog/admin'
@@ -339,6 +351,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubscribeConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/comments': {
+      id: '/_app/admin/comments'
+      path: '/admin/comments'
+      fullPath: '/admin/comments'
+      preLoaderRoute: typeof AppAdminCommentsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/outbox': {
       id: '/_app/admin/outbox'
       path: '/admin/outbox'
@@ -389,6 +408,7 @@ interface AppRouteChildren {
   AppImportExportRoute: typeof AppImportExportRoute
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAdminCommentsRoute: typeof AppAdminCommentsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
   AppBlogAdminRoute: typeof AppBlogAdminRoute
@@ -399,6 +419,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppImportExportRoute: AppImportExportRoute,
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAdminCommentsRoute: AppAdminCommentsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,
   AppBlogAdminRoute: AppBlogAdminRoute,
