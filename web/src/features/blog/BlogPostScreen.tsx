@@ -19,6 +19,7 @@ import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 import { coverImageProps } from './cover-image.ts';
 import { FaqAccordion } from './FaqAccordion.tsx';
+import { NewsletterBlock } from './NewsletterBlock.tsx';
 import styles from './Post.module.css';
 import { PostActions } from './PostActions.tsx';
 import { PostHeaderBar } from './PostHeaderBar.tsx';
@@ -122,6 +123,8 @@ export function BlogPostScreen({ id }: { id: number }) {
           )}
           <PostActions postId={post.id} url={url} title={post.title} />
           <AdjacentPosts previous={previous} next={next} />
+          {/* Where readers decide to follow: the blog home's double opt-in block. */}
+          <NewsletterBlock />
           <CommentsSection postId={post.id} />
         </article>
         <PostSidebar post={post} toc={toc} related={related} />

@@ -8,11 +8,8 @@ import { useQuery } from '../../../api/use-query.ts';
 import { mailStatusQuery } from './mail-queries.ts';
 import { CAPTURE_NOTICE, capturedBannerText } from './mail-texts.ts';
 
-/**
- * `onOutbox`: the Outbox itself shows the notice without a link to where the owner already is.
- * `compact`: inside a dialog, only the notice and the count (the Outbox link would leave the send).
- */
-export function MailBanner({ onOutbox = false, compact = false }: { onOutbox?: boolean; compact?: boolean }) {
+/** `onOutbox`: the Outbox itself shows the notice without a link to where the owner already is. */
+export function MailBanner({ onOutbox = false }: { onOutbox?: boolean }) {
   const { data: status } = useQuery(mailStatusQuery());
   if (!status) return null;
   const capture = status.transport === 'capture';
@@ -22,7 +19,7 @@ export function MailBanner({ onOutbox = false, compact = false }: { onOutbox?: b
     <Alert.Root
       status={problems ? 'error' : 'info'}
       data-status={problems ? 'error' : 'info'}
-      mb={compact ? '0' : '6'}
+      mb="6"
       data-testid="mail-banner"
     >
       <Alert.Indicator />
@@ -37,10 +34,8 @@ export function MailBanner({ onOutbox = false, compact = false }: { onOutbox?: b
             </List.Root>
           ) : null}
           {capture ? `${capturedBannerText(status.captured)} ` : null}
-          {capture && !compact
-            ? 'Set SMTP_URL (see the README’s E-mail section) to send mail for real. '
-            : null}
-          {capture && !onOutbox && !compact ? (
+          {capture ? 'Set SMTP_URL (see the README’s E-mail section) to send mail for real. ' : null}
+          {capture && !onOutbox ? (
             <Link asChild fontWeight="semibold" textDecoration="underline">
               <RouterLink to="/admin/outbox">Open the Outbox</RouterLink>
             </Link>
