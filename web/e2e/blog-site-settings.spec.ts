@@ -175,3 +175,26 @@ test('the moderation queue fits a 390 px wide window', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('a reader subscribes from a post page: the same double opt-in block as the blog home', async ({
+  browser,
+}) => {
+  const word = uniqueWord();
+  const post = await createPost(api, { title: `Subscribe here ${word}` });
+  const reader = await visitor(browser);
+  await reader.goto(postUrl(post));
+  await hydrated(reader);
+  const block = reader.getByRole('region', { name: 'Subscribe to the Newsletter' });
+  await expect(block).toBeVisible();
+  await block.getByLabel('Email address').fill(`reader-${word}@example.com`);
+  await block.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(block.getByRole('status')).toContainText(
+    `we sent a confirmation link to reader-${word}@example.com`,
+  );
+  const subscribers = (await (await api.get('/api/admin/subscribers')).json()) as {
+    email: string;
+    status: string;
+  }[];
+  expect(subscribers.find((s) => s.email === `reader-${word}@example.com`)?.status).toBe('pending');
+  await reader.context().close();
+});

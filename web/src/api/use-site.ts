@@ -1,7 +1,7 @@
 // The site's identity (Settings › Site) and author (the owner's Profile) for any component: the root route
 // loads it with every page, so it is there on the server and at hydration; the defaults cover an offline
 // start before the first answer.
-import { DEFAULT_SITE, type PublicSite, siteAuthor } from '@private-notes/shared';
+import { DEFAULT_SITE, type PublicSite } from '@private-notes/shared';
 import { siteQuery } from './queries.ts';
 import { useDataClient } from './use-data-client.ts';
 import { useQuery } from './use-query.ts';
