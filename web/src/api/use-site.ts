@@ -6,10 +6,8 @@ import { siteQuery } from './queries.ts';
 import { useDataClient } from './use-data-client.ts';
 import { useQuery } from './use-query.ts';
 
-const FALLBACK: PublicSite = {
-  ...DEFAULT_SITE,
-  author: siteAuthor({ displayName: '', bio: '' }, DEFAULT_SITE),
-};
+// Only before any answer (an offline first start): the server's answer carries the author's real bio.
+const FALLBACK: PublicSite = { ...DEFAULT_SITE, author: { name: DEFAULT_SITE.title, bio: '' } };
 
 export function useSite(): PublicSite {
   const data = useDataClient();
