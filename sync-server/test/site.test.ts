@@ -146,5 +146,26 @@ describe('server-rendered pages follow the site at once', () => {
     const page = await w.api('GET', postUrl);
     expect(page.body).toContain('Dr. Ada Notes');
     expect(page.body).toContain('Counts engines.');
+    expect(page.body).toContain('"author":{"@type":"Person","name":"Dr. Ada Notes"');
+  });
+
+  it('uses a post’s SEO description for its meta and Open Graph description', async () => {
+    const post = await createPost(w, owner, {
+      title: 'Search me',
+      excerpt: 'The excerpt.',
+      published: true,
+      seoDescription: 'What search engines show.',
+    });
+    const page = (await w.api('GET', `/blog/post/${post.id}/search-me`)).body as string;
+    expect(page).toContain('<meta name="description" content="What search engines show."/>');
+    expect(page).toContain('<meta property="og:description" content="What search engines show."/>');
+    const plain = await createPost(w, owner, {
+      title: 'No SEO',
+      excerpt: 'Only the excerpt.',
+      published: true,
+    });
+    expect((await w.api('GET', `/blog/post/${plain.id}/no-seo`)).body).toContain(
+      '<meta name="description" content="Only the excerpt."/>',
+    );
   });
 });

@@ -198,3 +198,29 @@ test('a reader subscribes from a post page: the same double opt-in block as the 
   expect(subscribers.find((s) => s.email === `reader-${word}@example.com`)?.status).toBe('pending');
   await reader.context().close();
 });
+
+test('the owner gives a post an SEO description; the visitor’s page describes itself with it', async ({
+  page,
+  browser,
+}) => {
+  const word = uniqueWord();
+  const post = await createPost(api, { title: `Described ${word}`, excerpt: `Excerpt ${word}` });
+  await signIn(page);
+  await page.goto(`/blog/admin?edit=${post.id}`);
+  const editor = page.getByRole('dialog').filter({ hasText: 'Edit Blog Post' });
+  await editor.getByLabel('SEO description').fill(`Search result ${word}`);
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor).toHaveCount(0);
+
+  const reader = await visitor(browser);
+  await reader.goto(postUrl(post));
+  await expect(reader.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    `Search result ${word}`,
+  );
+  await expect(reader.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    `Search result ${word}`,
+  );
+  await reader.context().close();
+});

@@ -265,6 +265,7 @@ export class BlogService {
         publishedAt: published ? at : null,
         sourceNoteId: input.sourceNoteId ?? null,
         ...(input.faq ? { faq: input.faq } : {}),
+        ...(input.seoDescription ? { seoDescription: input.seoDescription } : {}),
         views: 0,
         commentCount: 0,
       }),

@@ -92,6 +92,14 @@ export function postDescription(post: Pick<BlogPost, 'excerpt' | 'content'>, max
   return descriptionText(post.content, max);
 }
 
+/** A post page's meta and Open Graph description: the owner's SEO description when set, else as above. */
+export function postMetaDescription(
+  post: Pick<BlogPost, 'excerpt' | 'content' | 'seoDescription'>,
+  max = 160,
+): string {
+  return post.seoDescription?.trim() || postDescription(post, max);
+}
+
 /** The head input of a post page. */
 export function postHeadInput(
   post: BlogPost,
@@ -102,13 +110,13 @@ export function postHeadInput(
   return {
     siteTitle: site.title,
     page: post.title,
-    description: postDescription(post),
+    description: postMetaDescription(post),
     origin,
     path,
     image: post.imageUrl,
     article: {
       headline: post.title,
-      summary: postDescription(post, 150),
+      summary: postMetaDescription(post, 150),
       publishedAt: post.publishedAt,
       updatedAt: post.updatedAt,
       tags: post.tags,
