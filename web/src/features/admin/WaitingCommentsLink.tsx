@@ -11,12 +11,9 @@ export function WaitingCommentsLink() {
     <Button asChild variant="outline" size="sm">
       <Link to="/admin/comments">
         Comments
+        {/* Subtle, not solid: white on the solid orange fails the contrast check. */}
         {data ? (
-          <Badge
-            colorPalette={waiting > 0 ? 'orange' : 'gray'}
-            variant="solid"
-            aria-label={`${waiting} waiting`}
-          >
+          <Badge colorPalette={waiting > 0 ? 'orange' : 'gray'} variant="subtle">
             {waiting} waiting
           </Badge>
         ) : null}
