@@ -38,6 +38,14 @@ export const API = {
   approveComment: (id: number) => `/api/comments/${id}/approve`,
   reportComment: (id: number) => `/api/comments/${id}/report`,
   comment: (id: number) => `/api/comments/${id}`,
+  /** The moderation queue (owner): every comment waiting, across posts, newest first. */
+  pendingComments: '/api/admin/comments/pending',
+  /** POST `{ email }`: approves every waiting comment from that address. */
+  approveAuthor: '/api/admin/comments/approve-author',
+
+  /** The site's identity with its author (public); GET/PUT Settings › Site (owner). */
+  site: '/api/site',
+  adminSite: '/api/admin/site',
 
   /** PUT (owner) or GET an attachment by the SHA-256 of its bytes; `?w=` for a resized image. */
   attachment: (sha256: string) => `/api/attachments/${sha256}`,

@@ -3,6 +3,7 @@
 import type { BlogPost, BlogPostDetail } from './schemas/blog-post.ts';
 import type { Comment } from './schemas/comment.ts';
 import type { User } from './schemas/user.ts';
+import type { PublicSite } from './site-defaults.ts';
 
 export interface BlogListParams {
   search?: string | undefined;
@@ -20,6 +21,8 @@ export interface PublicDataClient {
   listPostsByTag(tag: string): Promise<BlogPost[]>;
   /** Approved comments for visitors; every comment for the signed-in owner. */
   listComments(postId: number): Promise<Comment[]>;
+  /** The site's identity (Settings › Site) and its author (the owner's Profile). */
+  getSite(): Promise<PublicSite>;
 }
 
 /** A failed call: `message` is the text SPEC section 8 shows ('{status}: {message}'); 0 = no answer. */

@@ -42,6 +42,7 @@ import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
 import { createSessionsRouter } from './routes/sessions.ts';
 import { createSettingsRouter } from './routes/settings.ts';
+import { createSiteRouter } from './routes/site.ts';
 import { createSubscribersRouter } from './routes/subscribers.ts';
 import { createTotpRouter } from './routes/totp.ts';
 import { createTrashRouter } from './routes/trash.ts';
@@ -52,6 +53,7 @@ import { NoteService } from './services/note-service.ts';
 import { PasskeyService } from './services/passkey-service.ts';
 import { RevisionService } from './services/revision-service.ts';
 import { SettingsService } from './services/settings-service.ts';
+import { SiteService } from './services/site-service.ts';
 import { SubscriberService } from './services/subscriber-service.ts';
 import { TrashService } from './services/trash-service.ts';
 import { TwoFactorService } from './services/two-factor-service.ts';
@@ -74,6 +76,8 @@ export interface Services {
   /** Thinning and retention of revisions, purge of the Trash: a recurring job (jobs/history-upkeep.ts). */
   historyUpkeep: HistoryUpkeep;
   settings: SettingsService;
+  /** Settings › Site and the author (the owner's Profile): pages, feeds and mails read it. */
+  site: SiteService;
   blog: BlogService;
   comments: CommentService;
   subscribers: SubscriberService;
@@ -123,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const settings = new SettingsService(store);
   const blog = new BlogService(store);
   const subscribers = new SubscriberService(store);
+  const site = new SiteService(store, settings);
   const mail = await MailModule.create({
     store,
     config: config.mail,
@@ -144,6 +149,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     trash,
     historyUpkeep: new HistoryUpkeep(store, mail.jobs, revisions, trash),
     settings,
+    site,
     blog,
     comments: new CommentService(store),
     subscribers,
@@ -200,6 +206,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createTotpRouter(deps));
   app.use(createSessionsRouter(deps));
   app.use(createSettingsRouter(deps));
+  app.use(createSiteRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself
   app.use(createNotesRouter(deps));

@@ -185,6 +185,44 @@ describe('PUT /api/admin/blog/:id', () => {
   });
 });
 
+describe('SEO description', () => {
+  it('is kept on create, changed or cleared on edit, and public with the post', async () => {
+    const post = await createPost(s, cookie, {
+      title: 'Described',
+      published: true,
+      seoDescription: '  What the search result says.  ',
+    });
+    expect(post.seoDescription).toBe('What the search result says.');
+    expect((await s.api('GET', `/api/blog/${post.id}`)).body.seoDescription).toBe(
+      'What the search result says.',
+    );
+    const edited = await s.api('PUT', `/api/admin/blog/${post.id}`, {
+      cookie,
+      body: { seoDescription: 'Shorter.' },
+    });
+    expect(edited.body.seoDescription).toBe('Shorter.');
+    const cleared = await s.api('PUT', `/api/admin/blog/${post.id}`, {
+      cookie,
+      body: { seoDescription: '' },
+    });
+    expect(cleared.body.seoDescription).toBe('');
+    // A post created without one has none.
+    expect((await createPost(s, cookie, { title: 'Plain' })).seoDescription).toBeUndefined();
+  });
+
+  it('refuses one longer than 300 characters with 400 and keeps the post', async () => {
+    const post = await createPost(s, cookie, { title: 'Bounded', seoDescription: 'Fine.' });
+    const before = contentSnapshot(s);
+    const res = await s.api('PUT', `/api/admin/blog/${post.id}`, {
+      cookie,
+      body: { seoDescription: 'x'.repeat(301) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('seoDescription: must be at most 300 characters');
+    expect(contentSnapshot(s)).toBe(before);
+  });
+});
+
 describe('GET /api/admin/blog', () => {
   it('lists every post including drafts, newest first, never cached', async () => {
     const draft = await createPost(s, cookie, { title: 'Only in admin' });

@@ -65,6 +65,18 @@ async function populate(s: TestServer) {
     },
   });
   await s.api('POST', `/api/blog/${post.id}/view`);
+  // Settings › Site.
+  const site = await s.api('PUT', '/api/admin/site', {
+    cookie,
+    body: {
+      title: 'Kept Notes',
+      tagline: 'Restored whole',
+      categories: [{ name: 'Cooking', tags: ['recipe'] }],
+      contactEmail: 'owner@example.com',
+      socialLinks: [{ network: 'Mastodon', url: 'https://mastodon.example/@owner' }],
+    },
+  });
+  expect(site.status).toBe(200);
   // The mail collections: a captured confirmation (above), and a newsletter issue with its job and recipient.
   await seedSubscribers(s, 1, 'issue-reader');
   const sent = await s.api('POST', `/api/admin/blog/${post.id}/newsletter`, {
@@ -106,6 +118,8 @@ async function answers(s: TestServer, session: string) {
     '/api/admin/subscribers',
     '/api/ai/explanations',
     '/api/reviews',
+    '/api/site',
+    '/api/admin/site',
   ];
   const out: Record<string, unknown> = {};
   for (const p of paths) {

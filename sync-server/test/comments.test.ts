@@ -234,3 +234,78 @@ describe('rate limits', () => {
     expect(res.body.message).toMatch(/too many reports/i);
   });
 });
+
+describe('moderation queue', () => {
+  let s: TestServer;
+  let cookie: string;
+  let first: BlogPost;
+  let second: BlogPost;
+  beforeAll(async () => {
+    s = await startTestServer();
+    cookie = await s.login();
+    first = await createPost(s, cookie, { title: 'First post', published: true });
+    second = await createPost(s, cookie, { title: 'Second post', published: true });
+  });
+  afterAll(() => s.close());
+
+  const post = (postId: number, fields: Record<string, unknown>) =>
+    s.api('POST', `/api/blog/${postId}/comments`, { body: comment(fields) });
+  const queue = async () => (await s.api('GET', '/api/admin/comments/pending', { cookie })).body;
+
+  it('is the owner’s only', async () => {
+    expect((await s.api('GET', '/api/admin/comments/pending')).status).toBe(401);
+    expect(
+      (await s.api('POST', '/api/admin/comments/approve-author', { body: { email: EMAIL } })).status,
+    ).toBe(401);
+  });
+
+  it('lists what waits across posts, newest first, with the post title, author, e-mail and text', async () => {
+    await post(first.id, { author: 'Ann', email: 'ann@example.com', content: 'one' });
+    await post(second.id, { author: 'Bob', email: 'bob@example.com', content: 'two' });
+    await post(second.id, { author: 'Ann', email: 'ANN@example.com', content: 'three' });
+    const list = await queue();
+    expect(list.map((c: { content: string }) => c.content)).toEqual(['three', 'two', 'one']);
+    expect(list[0]).toMatchObject({
+      postId: second.id,
+      postTitle: 'Second post',
+      author: 'Ann',
+      email: 'ann@example.com',
+      isApproved: false,
+    });
+    // Approving one takes it off the queue and shows it to visitors.
+    const bob = list[1];
+    expect((await s.api('PUT', `/api/comments/${bob.id}/approve`, { cookie, body: {} })).status).toBe(200);
+    expect((await queue()).map((c: { author: string }) => c.author)).toEqual(['Ann', 'Ann']);
+    expect(
+      (await s.api('GET', `/api/blog/${second.id}/comments`)).body.map((c: Comment) => c.content),
+    ).toEqual(['two']);
+  });
+
+  it('approves every waiting comment of one author at once, counts included, and no one else’s', async () => {
+    await post(first.id, { author: 'Cy', email: 'cy@example.com', content: 'four' });
+    const res = await s.api('POST', '/api/admin/comments/approve-author', {
+      cookie,
+      body: { email: ' Ann@Example.com ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ approved: 2 });
+    expect((await queue()).map((c: { author: string }) => c.author)).toEqual(['Cy']);
+    const posts = (await s.api('GET', '/api/admin/blog', { cookie })).body as BlogPost[];
+    expect(posts.find((p) => p.id === first.id)?.commentCount).toBe(1);
+    expect(posts.find((p) => p.id === second.id)?.commentCount).toBe(2);
+    // Again: nothing left from that author, nothing changes.
+    const again = await s.api('POST', '/api/admin/comments/approve-author', {
+      cookie,
+      body: { email: 'ann@example.com' },
+    });
+    expect(again.body).toEqual({ approved: 0 });
+  });
+
+  it('refuses a bad address with 400 and approves nothing', async () => {
+    const before = contentSnapshot(s);
+    const res = await s.api('POST', '/api/admin/comments/approve-author', { cookie, body: { email: 'cy' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^email: /);
+    expect(contentSnapshot(s)).toBe(before);
+  });
+});

@@ -53,6 +53,8 @@ describe('comment alerts', () => {
     const detail = await s.api('GET', `/api/admin/mail/outbox/${sent[0]!.id}`, { cookie });
     expect(detail.body.to).toBe('owner@example.com');
     expect(detail.body.html).toContain(`${PUBLIC_URL}/blog/post/${post.id}/moderate-me#comments`);
+    // And to the moderation queue, where every waiting comment can be approved without opening posts.
+    expect(detail.body.html).toContain(`href="${PUBLIC_URL}/admin/comments"`);
     expect(detail.body.text).toContain('Hi from ann');
 
     // Nothing new: no mail. A new comment within 10 minutes waits; after them, one mail for it alone.

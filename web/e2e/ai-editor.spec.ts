@@ -1,6 +1,7 @@
 // The editor's AI helpers and blog conversion in real Chromium: Suggest Tags and Extract Insights with their
 // disabled rules and toasts, suggested tags added only when new, the insights list, and Convert to Blog Post
-// with the per-note spinner and the toast link to /blog/admin?edit={id}.
+// with the per-note spinner, the new draft opened (and the toast link to /blog/admin?edit={id}), and the
+// question when the note already has a draft.
 import { expect, test } from './fixtures.ts';
 import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
 
@@ -62,32 +63,57 @@ test('Suggest Tags and Extract Insights in the editor', async ({ page }) => {
   );
 });
 
-test('Convert to Blog Post drafts a post and the toast link opens it for editing', async ({ page }) => {
+test('Convert to Blog Post opens the new draft with the note’s tags; converting again asks first', async ({
+  page,
+}) => {
   const title = `Blog source ${Date.now()}`;
   await createServerNote(page, { title, content: STUDY_NOTE, tags: ['learning'] });
   await page.goto('/notes');
   const convert = noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' });
   await convert.click();
-  const success = toast(page, 'Blog post generated successfully');
-  await expect(success).toBeVisible({ timeout: 15_000 });
-  const link = success.getByRole('link', { name: 'View and edit the blog post' });
-  const href = await link.getAttribute('href');
-  expect(href).toMatch(/^\/blog\/admin\?edit=\d+$/);
-  const postId = Number(href!.split('=')[1]);
+  // The new draft opens in Blog Admin's editor (the toast's link to it is behind the modal editor now).
+  await expect(page).toHaveURL(/\/blog\/admin\?edit=\d+$/, { timeout: 15_000 });
+  const postId = Number(new URL(page.url()).searchParams.get('edit'));
+  const editor = page.getByRole('dialog').filter({ hasText: 'Edit Blog Post' });
+  await expect(editor).toBeVisible({ timeout: 15_000 });
+  await expect(editor.getByLabel('Title')).toHaveValue(title);
 
-  // The draft exists on the server, unpublished and linked to the note.
-  const drafts = (await (await page.request.get('/api/admin/blog')).json()) as Array<{
-    id: number;
-    published: boolean;
-    sourceNoteId?: number;
-  }>;
-  const draft = drafts.find((post) => post.id === postId);
+  // The draft exists on the server, unpublished, linked to the note, with exactly the note's tags.
+  const posts = async () =>
+    (await (await page.request.get('/api/admin/blog')).json()) as Array<{
+      id: number;
+      published: boolean;
+      sourceNoteId?: number;
+      tags: string[];
+    }>;
+  const draft = (await posts()).find((post) => post.id === postId);
   expect(draft?.published).toBe(false);
   expect(draft?.sourceNoteId).toBeGreaterThan(0);
+  expect(draft?.tags).toEqual(['learning']);
+  await expect(editor.getByLabel('Tags (comma separated)')).toHaveValue('learning');
 
-  await link.click();
-  await expect(page).toHaveURL(/\/blog\/admin/);
-  await expect(page.getByRole('dialog').getByText('Edit Blog Post')).toBeVisible({ timeout: 15_000 });
+  // Converting the same note again asks instead of silently making a second draft.
+  await page.goto('/notes');
+  await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();
+  const ask = page.getByRole('dialog', { name: 'This note already has a draft' });
+  await expect(ask).toBeVisible({ timeout: 15_000 });
+  await ask.getByRole('button', { name: 'Open the existing draft' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/admin\\?edit=${postId}$`));
+  await expect(page.getByRole('dialog').filter({ hasText: 'Edit Blog Post' })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect((await posts()).filter((post) => post.sourceNoteId === draft?.sourceNoteId)).toHaveLength(1);
+
+  await page.goto('/notes');
+  await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();
+  await page
+    .getByRole('dialog', { name: 'This note already has a draft' })
+    .getByRole('button', { name: 'Make another' })
+    .click();
+  await expect(page).toHaveURL(/\/blog\/admin\?edit=\d+$/, { timeout: 15_000 });
+  const another = Number(new URL(page.url()).searchParams.get('edit'));
+  expect(another).not.toBe(postId);
+  expect((await posts()).filter((post) => post.sourceNoteId === draft?.sourceNoteId)).toHaveLength(2);
 });
 
 test('a note that has not synced yet is synced before the conversion', async ({ page }) => {

@@ -56,6 +56,10 @@ test('send a published post: preview, test, confirmation, progress, card line, u
 
   const dialog = page.getByRole('dialog', { name: 'Send as newsletter' });
   await expect(dialog).toContainText(title);
+  // Capture mode is said where it matters, as information: the issue goes to the Outbox.
+  await expect(dialog.getByTestId('capture-note')).toContainText(
+    'Mail is captured in the Outbox until an SMTP server is set up',
+  );
   await expect(dialog.getByTestId('newsletter-recipients')).toHaveText(`It will go to ${n}, as shown here.`);
   const html = dialog.locator('iframe');
   await expect(html).toHaveAttribute('sandbox', '');

@@ -22,6 +22,7 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
+import { Route as AppAdminCommentsRouteImport } from './routes/_app/admin/comments'
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminSubscribersRouteImport } from './routes/_app/admin/subscribers'
 import { Route as AppBlogAdminRouteImport } from './routes/_app/blog/admin'
@@ -93,6 +94,11 @@ const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
   path: '/subscribe/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminCommentsRoute = AppAdminCommentsRouteImport.update({
+  id: '/admin/comments',
+  path: '/admin/comments',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
   id: '/admin/outbox',
   path: '/admin/outbox',
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/admin/comments': typeof AppAdminCommentsRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
@@ -158,6 +165,7 @@ export interface FileRoutesByTo {
   '/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
+  '/admin/comments': typeof AppAdminCommentsRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
@@ -180,6 +188,7 @@ export interface FileRoutesById {
   '/_app/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
+  '/_app/admin/comments': typeof AppAdminCommentsRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/subscribers': typeof AppAdminSubscribersRoute
   '/_app/blog/admin': typeof AppBlogAdminRoute
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/trash'
     | '/subscribe/confirm'
     | '/blog/'
+    | '/admin/comments'
     | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/trash'
     | '/subscribe/confirm'
     | '/blog'
+    | '/admin/comments'
     | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
@@ -243,6 +254,7 @@ export interface FileRouteTypes {
     | '/_app/trash'
     | '/subscribe/confirm'
     | '/blog/'
+    | '/_app/admin/comments'
     | '/_app/admin/outbox'
     | '/_app/admin/subscribers'
     | '/_app/blog/admin'
@@ -358,6 +370,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubscribeConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/comments': {
+      id: '/_app/admin/comments'
+      path: '/admin/comments'
+      fullPath: '/admin/comments'
+      preLoaderRoute: typeof AppAdminCommentsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/outbox': {
       id: '/_app/admin/outbox'
       path: '/admin/outbox'
@@ -409,6 +428,7 @@ interface AppRouteChildren {
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTrashRoute: typeof AppTrashRoute
+  AppAdminCommentsRoute: typeof AppAdminCommentsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
   AppBlogAdminRoute: typeof AppBlogAdminRoute
@@ -420,6 +440,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTrashRoute: AppTrashRoute,
+  AppAdminCommentsRoute: AppAdminCommentsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,
   AppBlogAdminRoute: AppBlogAdminRoute,

@@ -1,6 +1,9 @@
 // The blog home's category tabs (SPEC section 2) and the featured post pulled out of the list.
 
-export type CategoryId = 'all' | 'knowledge' | 'productivity' | 'technology';
+import type { SiteCategory } from '../site-defaults.ts';
+
+/** 'all', or the position of one of the site's categories ('c0', 'c1', …). */
+export type CategoryId = string;
 
 export interface CategoryTab {
   id: CategoryId;
@@ -9,17 +12,17 @@ export interface CategoryTab {
   match?: readonly string[];
 }
 
-export const CATEGORY_TABS: readonly CategoryTab[] = [
-  { id: 'all', label: 'All Posts' },
-  { id: 'knowledge', label: 'Knowledge Management', match: ['knowledge', 'notes'] },
-  { id: 'productivity', label: 'Productivity', match: ['productivity', 'workflow'] },
-  { id: 'technology', label: 'Technology', match: ['tech', 'tools'] },
-];
+/** All Posts, then the owner's categories (Settings › Site; the spec's three by default). */
+export function categoryTabs(categories: readonly SiteCategory[]): CategoryTab[] {
+  return [
+    { id: 'all', label: 'All Posts' },
+    ...categories.map((c, i) => ({ id: `c${i}`, label: c.name, match: c.tags })),
+  ];
+}
 
-export function matchesCategory(post: { tags: readonly string[] }, category: CategoryId): boolean {
-  const tab = CATEGORY_TABS.find((t) => t.id === category);
+export function matchesCategory(post: { tags: readonly string[] }, tab: CategoryTab | undefined): boolean {
   if (!tab?.match) return true;
-  const words = tab.match;
+  const words = tab.match.map((w) => w.toLowerCase());
   return post.tags.some((tag) => {
     const lower = tag.toLowerCase();
     return words.some((w) => lower.includes(w));
@@ -28,9 +31,9 @@ export function matchesCategory(post: { tags: readonly string[] }, category: Cat
 
 export function postsInCategory<T extends { tags: readonly string[] }>(
   posts: readonly T[],
-  category: CategoryId,
+  tab: CategoryTab | undefined,
 ): T[] {
-  return posts.filter((p) => matchesCategory(p, category));
+  return posts.filter((p) => matchesCategory(p, tab));
 }
 
 /**

@@ -5,6 +5,8 @@ import { IdSchema, IsoDateSchema, TagsSchema } from './common.ts';
 export const POST_TITLE_MAX = 200;
 export const POST_EXCERPT_MAX = 500;
 export const POST_CONTENT_MAX = 200_000;
+/** Search engines show about 160 characters; a little room beyond that, no more. */
+export const POST_SEO_DESCRIPTION_MAX = 300;
 export const DEFAULT_READ_TIME = 3;
 
 export const FaqItemSchema = z.object({
@@ -30,6 +32,8 @@ export const BlogPostSchema = z.object({
   publishedAt: IsoDateSchema.nullable(),
   sourceNoteId: IdSchema.nullable().optional(),
   faq: z.array(FaqItemSchema).optional(),
+  /** The page's meta and Open Graph description when set; otherwise the excerpt (or the content) is used. */
+  seoDescription: z.string().optional(),
   /** Real counts: views counted by the server, approved comments. */
   views: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
@@ -70,6 +74,10 @@ export const BlogPostFieldsSchema = z.object({
   imageUrl: imageUrl.nullable(),
   sourceNoteId: IdSchema.nullable(),
   faq: z.array(FaqItemSchema).max(50),
+  seoDescription: z
+    .string()
+    .trim()
+    .max(POST_SEO_DESCRIPTION_MAX, `must be at most ${POST_SEO_DESCRIPTION_MAX} characters`),
 });
 
 /** POST /api/admin/blog. Omitted fields take the new-post defaults; readTime is computed when omitted. */

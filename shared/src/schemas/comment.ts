@@ -35,3 +35,13 @@ export const CommentCreateSchema = z.object({
   website: z.string().max(200).optional(),
 });
 export type CommentCreate = z.input<typeof CommentCreateSchema>;
+
+/** A comment waiting for moderation as the owner's queue lists it: with the post it is on. */
+export interface PendingComment extends Comment {
+  email: string;
+  postTitle: string;
+}
+
+/** POST /api/admin/comments/approve-author: approves every waiting comment from this address. */
+export const ApproveAuthorSchema = z.object({ email: z.string().trim().toLowerCase().pipe(EmailSchema) });
+export type ApproveAuthor = z.infer<typeof ApproveAuthorSchema>;

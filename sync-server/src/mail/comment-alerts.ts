@@ -2,8 +2,8 @@
 // mail per interval. Progress lives in the store (the last comment alerted about, when the last mail went
 // out), so a restart neither repeats an alert nor forgets comments that arrived meanwhile.
 import { postPath } from '@private-notes/shared';
-import { SITE_NAME } from '../render/site-info.ts';
 import type { SettingsService } from '../services/settings-service.ts';
+import { storedSite } from '../services/site-service.ts';
 import type { CommentRecord, Store } from '../storage/index.ts';
 import type { MailService } from './mail-service.ts';
 import { ownerSettings } from './owner.ts';
@@ -15,6 +15,9 @@ interface AlertProgress {
   lastCommentId: number;
   lastSentAt: string | null;
 }
+
+/** Blog Admin's Comments view: every comment waiting, across posts, with approve and delete. */
+export const MODERATION_QUEUE_PATH = '/admin/comments';
 
 export class CommentAlerts {
   readonly #store: Store;
@@ -100,10 +103,11 @@ export class CommentAlerts {
     }
     const n = comments.length;
     const subject = `${n} new comment${n === 1 ? '' : 's'} waiting for moderation`;
+    const queue = `${publicUrl}${MODERATION_QUEUE_PATH}`;
     const { html, text } = await renderMail({
-      siteName: SITE_NAME,
+      siteName: storedSite(this.#store).title,
       heading: subject,
-      bodyHtml: sections.join(''),
+      bodyHtml: `${sections.join('')}<p><a class="button" href="${escapeHtml(queue)}">Open the moderation queue</a></p>`,
       footerHtml: 'You get these alerts because “Email notifications” is on in Settings › Notifications.',
     });
     return { to, subject, html, text };

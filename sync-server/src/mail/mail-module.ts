@@ -3,9 +3,9 @@
 import type { Subscriber } from '@private-notes/shared';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { storeJobClaim } from '../jobs/store-job-claim.ts';
-import { SITE_NAME } from '../render/site-info.ts';
 import type { BlogService } from '../services/blog-service.ts';
 import type { SettingsService } from '../services/settings-service.ts';
+import { storedSite } from '../services/site-service.ts';
 import type { SubscriberService } from '../services/subscriber-service.ts';
 import type { Store } from '../storage/index.ts';
 import { CommentAlerts } from './comment-alerts.ts';
@@ -39,6 +39,7 @@ export class MailModule {
   /** The day unsubscribe tokens from before issue dates count as issued on (mail-tokens.ts). */
   readonly #undatedDay: number;
   readonly #kind: 'embedded' | 'postgres';
+  readonly #store: Store;
 
   private constructor(deps: MailModuleDeps, tokenKey: Buffer, undatedDay: number) {
     const { store, config, dataDir, blog, settings, subscribers } = deps;
@@ -46,6 +47,7 @@ export class MailModule {
     this.#tokenKey = tokenKey;
     this.#undatedDay = undatedDay;
     this.#kind = store.kind;
+    this.#store = store;
     this.service = new MailService(store, config, createMailTransport(config), dataDir);
     // Several instances over PostgreSQL: each job runs on the one instance holding its claim, and the others
     // look every 30 s for jobs whose holder died.
@@ -103,7 +105,7 @@ export class MailModule {
     if (!publicUrl) return fail('PUBLIC_URL is not set');
     const link = confirmUrl(publicUrl, token);
     if (this.service.capturing) console.log(`Confirmation link for ${subscriber.email} (captured): ${link}`);
-    return confirmationMail(subscriber.email, SITE_NAME, link)
+    return confirmationMail(subscriber.email, storedSite(this.#store).title, link)
       .then((mail) => this.service.send(mail, 'confirmation', { keep: true }))
       .catch((error: Error) => fail(error.message));
   }
@@ -134,7 +136,7 @@ export class MailModule {
       return;
     }
     const link = confirmUrl(publicUrl, notice.token);
-    void unsubscribeNoticeMail(notice.email, SITE_NAME, link)
+    void unsubscribeNoticeMail(notice.email, storedSite(this.#store).title, link)
       .then((mail) => this.service.send(mail, 'notice', { keep: true }))
       .catch((error: Error) =>
         console.error(`Unsubscribe notice to ${notice.email} not sent: ${error.message}`),

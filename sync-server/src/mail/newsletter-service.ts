@@ -5,8 +5,8 @@
 import type { BlogPost, NewsletterPreview, NewsletterSend } from '@private-notes/shared';
 import { HttpError } from '../http/http-error.ts';
 import type { JobContext, JobOutcome, JobRunner } from '../jobs/job-runner.ts';
-import { SITE_NAME } from '../render/site-info.ts';
 import { type BlogService, POST_NOT_FOUND } from '../services/blog-service.ts';
+import { storedSite } from '../services/site-service.ts';
 import { type SubscriberService, statusOf } from '../services/subscriber-service.ts';
 import type {
   JobRecord,
@@ -56,7 +56,12 @@ export class NewsletterService {
   }
 
   #render(post: BlogPost, publicUrl: string): Promise<NewsletterTemplate> {
-    return renderNewsletter(post, this.#d.blog.renderedHtml(post), publicUrl, SITE_NAME);
+    return renderNewsletter(
+      post,
+      this.#d.blog.renderedHtml(post),
+      publicUrl,
+      storedSite(this.#d.store).title,
+    );
   }
 
   async preview(postId: number, publicUrl: string): Promise<NewsletterPreview> {

@@ -3,8 +3,8 @@
 // it twice, and a week missed while the server was down goes out once at the next start.
 import { postPath } from '@private-notes/shared';
 import { Cron } from 'croner';
-import { SITE_NAME } from '../render/site-info.ts';
 import type { SettingsService } from '../services/settings-service.ts';
+import { storedSite } from '../services/site-service.ts';
 import { statusOf } from '../services/subscriber-service.ts';
 import type { Store } from '../storage/index.ts';
 import { isoWeekKey } from './iso-week.ts';
@@ -144,9 +144,10 @@ export class WeeklyDigest {
           `<li><a href="${escapeHtml(`${publicUrl}${postPath(r.post)}`)}">${escapeHtml(r.post.title)}</a>: ${r.views}</li>`,
       )
       .join('');
+    const siteName = storedSite(this.#store).title;
     const { html, text } = await renderMail({
-      siteName: SITE_NAME,
-      heading: `Your week on ${SITE_NAME} (${week})`,
+      siteName,
+      heading: `Your week on ${siteName} (${week})`,
       bodyHtml: `<ul>
 <li>New subscribers: ${subscribers.length}${pending.length ? ` (and ${pending.length} not yet confirmed)` : ''}</li>
 <li>New comments: ${comments.length}${waiting ? ` (${waiting} waiting for moderation)` : ''}</li>
@@ -154,7 +155,7 @@ export class WeeklyDigest {
 </ul>${top ? `<h2>Most read</h2><ul>${top}</ul>` : ''}`,
       footerHtml: 'You get this summary because “Weekly digest” is on in Settings › Notifications.',
     });
-    return { to, subject: `${SITE_NAME}: your week (${week})`, html, text };
+    return { to, subject: `${siteName}: your week (${week})`, html, text };
   }
 }
 

@@ -1,6 +1,6 @@
 // Which query parameters a page is rendered and cached with. Only those some page reads (the blog's search
-// and tag filter, the mail pages' token and address, the sign-in's redirect, the owner's screens' view, edit
-// and message) are kept; any other
+// and tag filter, the mail pages' token, address and result, the sign-in's redirect, the owner's screens' view,
+// open, new, edit and message) are kept; any other
 // (`?utm_source=…`, `?x=123`) is dropped before rendering, so it neither makes a second copy in the page
 // cache nor costs a render: `/blog/post/3/x?any=N` is the same page as `/blog/post/3/x`.
 
@@ -14,6 +14,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   'view',
   'edit',
   'message',
+  'result',
+  'open',
+  'new',
 ]);
 
 /** The path with only the parameters pages use, in a fixed order (the same page has one address). */

@@ -12,7 +12,7 @@ function asApiError(error: unknown): never {
 }
 
 export function createSsrDataClient(services: Services, user: AuthUser | null): PublicDataClient {
-  const { blog, comments } = services;
+  const { blog, comments, site } = services;
   return {
     currentUser: async () => (user ? { id: user.id, username: user.username } : null),
     listPublishedPosts: async (params) => blog.listPublishedPosts({ search: params.search, tag: params.tag }),
@@ -30,5 +30,6 @@ export function createSsrDataClient(services: Services, user: AuthUser | null): 
         return asApiError(error);
       }
     },
+    getSite: async () => site.publicSite(),
   };
 }

@@ -107,7 +107,8 @@ export function createAiRouter(deps: Deps): Router {
         title: draft.title,
         excerpt: draft.excerpt,
         content: draft.content,
-        tags: draft.tags,
+        // The note's own tags: a draft never gains topics the owner did not give the note.
+        tags: note.tags,
       },
       owner,
     );

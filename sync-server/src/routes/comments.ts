@@ -1,6 +1,6 @@
 // The comments API: visitors read approved comments and post into moderation (honeypot, per-IP limits);
 // the owner reads every comment with e-mails and report flags, approves and deletes.
-import { CommentCreateSchema } from '@private-notes/shared';
+import { ApproveAuthorSchema, CommentCreateSchema } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
@@ -44,6 +44,18 @@ export function createCommentsRouter({ auth, services, store, siteOrigin }: Deps
     res.status(201).json(await comments.create(postId, input));
     // The owner's alert goes out now if one is due (grouped, at most one per 10 minutes; see CommentAlerts).
     void services.mail.alerts.check(new Date(), siteOrigin.of(req));
+  });
+
+  // The moderation queue (Blog Admin › Comments): what waits, across posts, and approving an author at once.
+  router.get('/api/admin/comments/pending', auth.requireUser, (_req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    res.json(comments.listPending());
+  });
+
+  router.post('/api/admin/comments/approve-author', auth.requireUser, async (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    const { email } = parseBody(ApproveAuthorSchema, req);
+    res.json({ approved: await comments.approveAllFrom(email) });
   });
 
   router.put('/api/comments/:id/approve', auth.requireUser, async (req, res) => {

@@ -33,8 +33,11 @@ export function createFeedsRouter({ store, services, siteOrigin }: Deps): Router
   router.get('/rss.xml', async (req, res) => {
     const base = siteOrigin.of(req);
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
-      buildRss(blog.listPublishedPosts(), base, (post) =>
-        absoluteAttachmentUrls(blog.renderedHtml(post), base),
+      buildRss(
+        blog.listPublishedPosts(),
+        base,
+        (post) => absoluteAttachmentUrls(blog.renderedHtml(post), base),
+        services.site.get(),
       ),
     );
     await sendFeed(req, res, answer);

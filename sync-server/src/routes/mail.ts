@@ -7,8 +7,7 @@ import { preparePublicVariants } from '../attachments/prepare-public-variants.ts
 import { HttpError } from '../http/http-error.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { describeSmtpError } from '../mail/classify-smtp-error.ts';
-import { renderMail } from '../mail/render-mail.ts';
-import { SITE_NAME } from '../render/site-info.ts';
+import { escapeHtml, renderMail } from '../mail/render-mail.ts';
 import { NO_STORE } from './answer-cache.ts';
 
 export const NO_OWNER_EMAIL = 'Set your e-mail address in Settings › Profile first';
@@ -44,14 +43,15 @@ export function createMailRouter({ auth, services, siteOrigin }: Deps): Router {
   router.post('/api/admin/mail/test', async (req, res) => {
     const to = ownerEmail(req);
     if (!to) throw new HttpError(400, NO_OWNER_EMAIL);
+    const siteName = services.site.get().title;
     const { html, text } = await renderMail({
-      siteName: SITE_NAME,
+      siteName,
       heading: 'Test e-mail',
-      bodyHtml: `<p>This is a test from ${SITE_NAME}. If you can read it, e-mail works.</p><p>Sent with: ${mail.service.transport.description}</p>`,
+      bodyHtml: `<p>This is a test from ${escapeHtml(siteName)}. If you can read it, e-mail works.</p><p>Sent with: ${mail.service.transport.description}</p>`,
       footerHtml: 'You asked for this mail with “Send a test e-mail”.',
     });
     try {
-      await mail.service.send({ to, subject: `Test e-mail from ${SITE_NAME}`, html, text }, 'test', {
+      await mail.service.send({ to, subject: `Test e-mail from ${siteName}`, html, text }, 'test', {
         keep: true,
       });
     } catch (error) {

@@ -24,8 +24,11 @@ import { type ViewCounter, viewCounterFor } from './view-counter.ts';
 
 export const POST_NOT_FOUND = 'Blog post not found';
 export const RELATED_TAGS_MAX = 10;
-/** What the public blog shows (pages, API answers, feeds): cached renderings last while these are unchanged. */
-export const BLOG_CONTENT: readonly CollectionName[] = ['posts', 'comments'];
+/**
+ * What the public blog shows (pages, API answers, feeds): cached renderings last while these are unchanged.
+ * The site's identity and the owner's settings (whose Profile is the author) are part of every page.
+ */
+export const BLOG_CONTENT: readonly CollectionName[] = ['posts', 'comments', 'site', 'settings'];
 
 export type PostCreateInput = z.output<typeof BlogPostCreateSchema>;
 export type PostUpdateInput = z.output<typeof BlogPostUpdateSchema>;
@@ -262,6 +265,7 @@ export class BlogService {
         publishedAt: published ? at : null,
         sourceNoteId: input.sourceNoteId ?? null,
         ...(input.faq ? { faq: input.faq } : {}),
+        ...(input.seoDescription ? { seoDescription: input.seoDescription } : {}),
         views: 0,
         commentCount: 0,
       }),

@@ -1,6 +1,6 @@
 // The rules of comments: visitors post into moderation and see approved comments without e-mails; the
 // owner sees everything, approves, deletes and sees reports. Posts keep their approved-comment count.
-import type { Comment, CommentCreateSchema } from '@private-notes/shared';
+import type { Comment, CommentCreateSchema, PendingComment } from '@private-notes/shared';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { CommentRecord, Store, WriteTx } from '../storage/index.ts';
@@ -31,6 +31,10 @@ function oldestFirst(a: CommentRecord, b: CommentRecord): number {
   return Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
 }
 
+function newestFirst(a: CommentRecord, b: CommentRecord): number {
+  return oldestFirst(b, a);
+}
+
 function adjustCommentCount(tx: WriteTx, postId: number, delta: number): void {
   const post = tx.get('posts', postId);
   if (post) tx.update('posts', postId, { commentCount: Math.max(0, post.commentCount + delta) });
@@ -51,6 +55,30 @@ export class CommentService {
       .filter('comments', (c) => c.postId === postId && (viewer.owner || c.isApproved))
       .sort(oldestFirst);
     return records.map(viewer.owner ? toOwnerComment : toPublicComment);
+  }
+
+  /** The moderation queue: every comment waiting, across posts, newest first, with its post's title. */
+  listPending(): PendingComment[] {
+    return this.#store
+      .filter('comments', (c) => !c.isApproved)
+      .sort(newestFirst)
+      .map((c) => ({
+        ...toOwnerComment(c),
+        email: c.email,
+        postTitle: this.#store.get('posts', c.postId)?.title ?? '',
+      }));
+  }
+
+  /** Approves every waiting comment from `email` in one write; answers how many were approved. */
+  async approveAllFrom(email: string): Promise<number> {
+    return this.#store.write((tx) => {
+      const waiting = tx.filter('comments', (c) => !c.isApproved && c.email === email.toLowerCase());
+      for (const comment of waiting) {
+        adjustCommentCount(tx, comment.postId, 1);
+        tx.update('comments', comment.id, { isApproved: true });
+      }
+      return waiting.length;
+    });
   }
 
   /** A visitor's comment on a published post, waiting for moderation. Answers its public shape. */

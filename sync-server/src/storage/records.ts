@@ -8,6 +8,7 @@ import type {
   Note,
   Revision,
   Settings,
+  SiteSettings,
   Subscriber,
   SubscriberStatus,
 } from '@private-notes/shared';
@@ -73,6 +74,11 @@ export interface SettingsRecord extends Settings {
   /** Settings are per user; the record id is its own counter, `userId` is the key. */
   id: number;
   userId: number;
+}
+
+/** Settings › Site: one record for the installation (absent until first saved: the defaults apply). */
+export interface SiteRecord extends SiteSettings {
+  id: number;
 }
 
 export interface NoteRecord extends Note {
@@ -249,6 +255,7 @@ export interface CollectionTypes {
   attachments: AttachmentRecord;
   passkeys: PasskeyRecord;
   authChallenges: AuthChallengeRecord;
+  site: SiteRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -272,4 +279,5 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'attachments',
   'passkeys',
   'authChallenges',
+  'site',
 ];

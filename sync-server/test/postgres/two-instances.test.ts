@@ -195,6 +195,29 @@ describe('two instances on one database', () => {
     for (const server of [a, b]) expect((await server.api('GET', '/blog')).body).toContain('Fresh news');
   });
 
+  it('shows a site change made on one instance on both instances’ cached pages', async () => {
+    for (const server of [a, b, a, b]) {
+      const page = await server.api('GET', '/blog');
+      expect(page.body).toContain('Thoughts on knowledge management, productivity, and technology');
+      expect((await server.api('GET', '/api/site')).body.title).toBe('Private Notes');
+    }
+    const site = {
+      title: 'Two Engines',
+      tagline: 'Said once, shown twice',
+      categories: [],
+      contactEmail: 'both@example.org',
+      socialLinks: [],
+    };
+    expect((await a.api('PUT', '/api/admin/site', { cookie, body: site })).status).toBe(200);
+    const onB = await eventually(
+      () => b.api('GET', '/blog'),
+      (res) => String(res.body).includes('Said once, shown twice'),
+    );
+    expect(onB.body).toContain('href="mailto:both@example.org"');
+    expect((await b.api('GET', '/api/site')).body.title).toBe('Two Engines');
+    expect((await a.api('GET', '/blog')).body).toContain('Said once, shown twice');
+  });
+
   it('lets exactly one instance claim a piece of background work, and frees it when its holder dies', async () => {
     const first = await a.handle.store.claim('newsletter:42');
     expect(first).not.toBeNull();

@@ -21,9 +21,12 @@ import {
   type NoteCreate,
   type NoteUpdate,
   type PasswordChange,
+  type PendingComment,
+  type PublicSite,
   type Revision,
   type RevisionSummary,
   type Settings,
+  type SiteSettings,
   type Subscribe,
   type Subscriber,
   type TrashedNote,
@@ -139,6 +142,13 @@ export const api = {
   approveComment: (id: number) => apiRequest<unknown>(API.approveComment(id), { method: 'PUT', body: {} }),
   reportComment: (id: number) => apiRequest<unknown>(API.reportComment(id), { method: 'POST', body: {} }),
   deleteComment: (id: number) => apiRequest<unknown>(API.comment(id), { method: 'DELETE' }),
+  pendingComments: (signal?: AbortSignal) => apiRequest<PendingComment[]>(API.pendingComments, { signal }),
+  approveAuthor: (email: string) =>
+    apiRequest<{ approved: number }>(API.approveAuthor, { method: 'POST', body: { email } }),
+  /** The site's identity and author, as every visitor reads it (no cookie: one answer for everyone). */
+  site: (signal?: AbortSignal) => apiRequest<PublicSite>(API.site, { credentials: 'omit', signal }),
+  adminSite: (signal?: AbortSignal) => apiRequest<SiteSettings>(API.adminSite, { signal }),
+  updateSite: (body: SiteSettings) => apiRequest<SiteSettings>(API.adminSite, { method: 'PUT', body }),
   subscribe: (body: Subscribe) => apiRequest<unknown>(API.subscribe, { method: 'POST', body }),
   /** By the typed address (the /unsubscribe form) or by a newsletter footer's signed token. */
   unsubscribe: (body: { email: string } | { token: string }) =>

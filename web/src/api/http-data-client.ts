@@ -10,4 +10,5 @@ export const httpDataClient: PublicDataClient = {
   getPost: (id) => api.getPost(id),
   listPostsByTag: (tag) => api.listPostsByTag(tag),
   listComments: (postId) => api.listComments(postId),
+  getSite: () => api.site(),
 };

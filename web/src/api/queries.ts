@@ -12,6 +12,9 @@ export const BLOG_KEY = ['/api/blog'] as const;
 export const ADMIN_BLOG_KEY = ['/api/admin/blog'] as const;
 export const SUBSCRIBERS_KEY = ['/api/admin/subscribers'] as const;
 export const EXPLANATIONS_KEY = ['/api/ai/explanations'] as const;
+export const SITE_KEY = ['/api/site'] as const;
+export const ADMIN_SITE_KEY = ['/api/admin/site'] as const;
+export const PENDING_COMMENTS_KEY = ['/api/admin/comments/pending'] as const;
 
 export const userQuery = (data: PublicDataClient) =>
   queryOptions({ queryKey: USER_KEY, queryFn: () => data.currentUser() });
@@ -45,3 +48,14 @@ export const subscribersQuery = () =>
 
 export const explanationsQuery = () =>
   queryOptions({ queryKey: EXPLANATIONS_KEY, queryFn: ({ signal }) => api.explanations(signal) });
+
+/** The site's identity and author: loaded by the root route, so every page (and its footer) has it. */
+export const siteQuery = (data: PublicDataClient) =>
+  queryOptions({ queryKey: SITE_KEY, queryFn: () => data.getSite() });
+
+export const adminSiteQuery = () =>
+  queryOptions({ queryKey: ADMIN_SITE_KEY, queryFn: ({ signal }) => api.adminSite(signal) });
+
+/** The moderation queue: Blog Admin shows its count, the Comments view lists it. */
+export const pendingCommentsQuery = () =>
+  queryOptions({ queryKey: PENDING_COMMENTS_KEY, queryFn: ({ signal }) => api.pendingComments(signal) });

@@ -2,8 +2,10 @@
 // bar, footer and toasts around every screen, and the not-found screen. No UI kit is imported here.
 import { createRootRouteWithContext, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { siteQuery } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import { warmQuery } from '../features/blog/warm-query.ts';
 import { PWA_APPLE_TOUCH_ICON, PWA_MANIFEST_FILE, PWA_THEME_COLOR } from '../pwa/pwa-head.ts';
 import type { RouterContext } from '../router-context.ts';
 import { themeScript } from '../theme/theme-script.ts';
@@ -12,6 +14,8 @@ import { NotFound } from '../ui/NotFound.tsx';
 import '../styles/global.css';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The site's identity (title, footer links, author) is part of every page's frame.
+  loader: ({ context }) => warmQuery(context.queryClient, siteQuery(context.data)),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

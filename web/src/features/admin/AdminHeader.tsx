@@ -10,6 +10,7 @@ import { BackToNotesLink } from './BackToNotesLink.tsx';
 const ADMIN_SCREENS = {
   '/blog/admin': { label: 'Blog Admin', icon: null },
   '/admin/outbox': { label: 'Outbox', icon: <MailIcon /> },
+  '/admin/comments': { label: 'Comments', icon: null },
   '/admin/subscribers': { label: 'Manage Subscribers', icon: <UsersIcon /> },
 } as const;
 

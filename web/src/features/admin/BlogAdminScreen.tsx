@@ -10,13 +10,13 @@ import { useQuery } from '../../api/use-query.ts';
 import { PlusIcon } from '../notes/note-icons.tsx';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
-import { MailBanner } from './mail/MailBanner.tsx';
 import { NewsletterDialog } from './newsletter/NewsletterDialog.tsx';
 import { PostCard } from './PostCard.tsx';
 import { PostEditorDialog } from './PostEditorDialog.tsx';
 import { changedPostFields, createPostPayload, type PostFormValues } from './post-form.ts';
 import { isPostTab, POST_TABS, type PostTab, postsForTab } from './post-tabs.ts';
 import { usePostMutations } from './use-post-mutations.ts';
+import { WaitingCommentsLink } from './WaitingCommentsLink.tsx';
 
 type EditorState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; postId: number };
 
@@ -98,6 +98,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
   return (
     <Box maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="blog-admin">
       <AdminHeader title="Blog Administration" subtitle="Write, publish and manage your blog posts">
+        <WaitingCommentsLink />
         <AdminScreenLink to="/admin/outbox" />
         <AdminScreenLink to="/admin/subscribers" />
         <Button size="sm" onClick={() => setEditor({ kind: 'create' })}>
@@ -105,8 +106,6 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
           Create New Post
         </Button>
       </AdminHeader>
-
-      <MailBanner />
 
       <Tabs.Root value={tab} onValueChange={(details) => isPostTab(details.value) && setTab(details.value)}>
         <Tabs.List mb="4">

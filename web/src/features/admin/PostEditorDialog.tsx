@@ -14,7 +14,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { type BlogPost, readingTime } from '@private-notes/shared';
+import { type BlogPost, POST_SEO_DESCRIPTION_MAX, readingTime } from '@private-notes/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { AttachFileInput } from '../notes/AttachFileButton.tsx';
 import { MarkdownEditor } from '../notes/MarkdownEditor.tsx';
@@ -164,6 +164,23 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                     value={values.imageUrl}
                     onChange={(imageUrl) => setValues((current) => ({ ...current, imageUrl }))}
                   />
+                  <Field.Root invalid={Boolean(errorFor('seoDescription'))}>
+                    <Field.Label>SEO description</Field.Label>
+                    <Textarea
+                      rows={2}
+                      value={values.seoDescription}
+                      onChange={set('seoDescription')}
+                      maxLength={POST_SEO_DESCRIPTION_MAX}
+                    />
+                    {errorFor('seoDescription') ? (
+                      <Field.ErrorText>{errorFor('seoDescription')}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>
+                        What search engines and link previews show ({values.seoDescription.trim().length}/160
+                        shown). Empty: the excerpt is used.
+                      </Field.HelperText>
+                    )}
+                  </Field.Root>
                   {formError ? (
                     <Alert.Root status="error">
                       <Alert.Indicator />

@@ -21,7 +21,14 @@ const post: BlogPost = {
 describe('post form', () => {
   it('starts from the post, tags as one comma-separated text', () => {
     expect(postFormValues(post).tagsText).toBe('notes, Knowledge');
-    expect(postFormValues(null)).toEqual({ title: '', excerpt: '', content: '', tagsText: '', imageUrl: '' });
+    expect(postFormValues(null)).toEqual({
+      title: '',
+      excerpt: '',
+      content: '',
+      tagsText: '',
+      imageUrl: '',
+      seoDescription: '',
+    });
   });
 
   it('creates with parsed tags and the read time of the content', () => {
@@ -31,6 +38,7 @@ describe('post form', () => {
       content: 'word '.repeat(401),
       tagsText: ' a, b,, a ,c ',
       imageUrl: '',
+      seoDescription: '',
     });
     expect(payload).toEqual({
       title: 'T',
@@ -65,6 +73,25 @@ describe('post form', () => {
     expect(changedPostFields(post, { ...postFormValues(post), content: long })).toEqual({
       content: long,
       readTime: 2,
+    });
+  });
+
+  it('sends a new, changed or cleared SEO description, and creates with one only when typed', () => {
+    expect(changedPostFields(post, { ...postFormValues(post), seoDescription: 'For search' })).toEqual({
+      seoDescription: 'For search',
+    });
+    const described = { ...post, seoDescription: 'For search' };
+    expect(changedPostFields(described, postFormValues(described))).toBeNull();
+    expect(changedPostFields(described, { ...postFormValues(described), seoDescription: '' })).toEqual({
+      seoDescription: '',
+    });
+    expect(
+      createPostPayload({ ...postFormValues(null), title: 'T', seoDescription: 'S' }).seoDescription,
+    ).toBe('S');
+    expect(createPostPayload({ ...postFormValues(null), title: 'T' })).not.toHaveProperty('seoDescription');
+    expect(postFieldError('400: seoDescription: must be at most 300 characters')).toEqual({
+      field: 'seoDescription',
+      text: 'SEO description must be at most 300 characters',
     });
   });
 

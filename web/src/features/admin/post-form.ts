@@ -18,15 +18,18 @@ export interface PostFormValues {
   tagsText: string;
   /** The cover image's address ('' for none): an uploaded image's `/api/attachments/SHA256`. */
   imageUrl: string;
+  /** The page's meta and Open Graph description ('' : the excerpt is used). */
+  seoDescription: string;
 }
 
-export type PostFormField = 'title' | 'excerpt' | 'content' | 'tags';
+export type PostFormField = 'title' | 'excerpt' | 'content' | 'tags' | 'seoDescription';
 
 export const POST_FIELD_LABELS: Record<PostFormField, string> = {
   title: 'Title',
   excerpt: 'Excerpt',
   content: 'Content',
   tags: 'Tags',
+  seoDescription: 'SEO description',
 };
 
 export const EMPTY_POST_FORM: PostFormValues = {
@@ -35,6 +38,7 @@ export const EMPTY_POST_FORM: PostFormValues = {
   content: '',
   tagsText: '',
   imageUrl: '',
+  seoDescription: '',
 };
 
 export function postFormValues(post: BlogPost | null): PostFormValues {
@@ -45,6 +49,7 @@ export function postFormValues(post: BlogPost | null): PostFormValues {
     content: post.content,
     tagsText: formatTags(post.tags),
     imageUrl: post.imageUrl ?? '',
+    seoDescription: post.seoDescription ?? '',
   };
 }
 
@@ -56,6 +61,7 @@ export function createPostPayload(values: PostFormValues): BlogPostCreate {
     tags: parseTags(values.tagsText),
     readTime: readingTime(values.content),
     ...(values.imageUrl ? { imageUrl: values.imageUrl } : {}),
+    ...(values.seoDescription.trim() ? { seoDescription: values.seoDescription } : {}),
   };
 }
 
@@ -70,6 +76,7 @@ export function changedPostFields(post: BlogPost, values: PostFormValues): BlogP
   const readTime = readingTime(values.content);
   if (readTime !== post.readTime) changes.readTime = readTime;
   if ((values.imageUrl || null) !== (post.imageUrl ?? null)) changes.imageUrl = values.imageUrl || null;
+  if (values.seoDescription !== (post.seoDescription ?? '')) changes.seoDescription = values.seoDescription;
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
@@ -78,7 +85,7 @@ export function changedPostFields(post: BlogPost, values: PostFormValues): BlogP
  * { field: 'title', text: 'Title must not be empty' } for the field's error line. Anything else is null.
  */
 export function postFieldError(message: string): { field: PostFormField; text: string } | null {
-  const match = /^(?:\d{3}: )?(title|excerpt|content|tags)(?:\.\d+)?: (.+)$/s.exec(message);
+  const match = /^(?:\d{3}: )?(title|excerpt|content|tags|seoDescription)(?:\.\d+)?: (.+)$/s.exec(message);
   if (!match) return null;
   const field = match[1] as PostFormField;
   return { field, text: `${POST_FIELD_LABELS[field]} ${match[2]}` };

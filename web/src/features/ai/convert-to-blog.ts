@@ -1,6 +1,8 @@
 // Convert to Blog Post (SPEC sections 2, 4, 8): the server drafts a post from the note and answers its id; the
-// toast links to /blog/admin?edit={id} for 8 seconds. The server knows the note by its server id, so a note
-// that has not synced yet is synced first; if it still cannot be, the owner is told it must sync.
+// new draft opens in Blog Admin's editor, and the toast links to it for 8 seconds as well. A note that already
+// has an unpublished draft asks first: open that draft, or make another. The server knows the note by its
+// server id, so a note that has not synced yet is synced first; if it still cannot be, the owner is told.
+import type { BlogPost } from '@private-notes/shared';
 import { AI_ERRORS } from '@private-notes/shared/ai';
 import { api } from '../../api/api.ts';
 import type { PageCache } from '../../api/page-cache.ts';
@@ -10,6 +12,7 @@ import type { LocalNote } from '../../db/types.ts';
 import { syncEngine } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { aiErrorToast } from './ai-error-toast.ts';
+import { draftsOfNote } from './drafts-of-note.ts';
 
 export const BLOG_TOAST_MS = 8000;
 export const NOT_SYNCED_TEXT =
@@ -23,12 +26,33 @@ async function serverIdOf(note: LocalNote): Promise<number | null> {
   return fresh?.serverId ?? null;
 }
 
-export async function convertToBlog(note: LocalNote, queryClient?: PageCache): Promise<void> {
+/** 'open': the existing draft; 'another': a new draft anyway; null: neither (the question was dismissed). */
+export type ExistingDraftChoice = 'open' | 'another' | null;
+
+export interface ConvertOptions {
+  queryClient?: PageCache | undefined;
+  /** Asks what to do when the note already has an unpublished draft (the newest is passed). */
+  chooseForExisting?: ((draft: BlogPost) => Promise<ExistingDraftChoice>) | undefined;
+  /** Opens a post in Blog Admin's editor. */
+  openDraft?: ((postId: number) => void) | undefined;
+}
+
+export async function convertToBlog(note: LocalNote, options: ConvertOptions = {}): Promise<void> {
+  const { queryClient, chooseForExisting, openDraft } = options;
   try {
     const serverId = await serverIdOf(note);
     if (serverId === null) {
       toast({ title: AI_ERRORS.generateBlog.title, description: NOT_SYNCED_TEXT, variant: 'destructive' });
       return;
+    }
+    const existing = chooseForExisting ? draftsOfNote(await api.adminPosts(), serverId)[0] : undefined;
+    if (existing && chooseForExisting) {
+      const choice = await chooseForExisting(existing);
+      if (choice === null) return;
+      if (choice === 'open') {
+        openDraft?.(existing.id);
+        return;
+      }
     }
     const { id } = await api.generateBlog(serverId);
     await queryClient?.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
@@ -37,6 +61,7 @@ export async function convertToBlog(note: LocalNote, queryClient?: PageCache): P
       duration: BLOG_TOAST_MS,
       action: { label: 'View and edit the blog post', href: `/blog/admin?edit=${id}` },
     });
+    openDraft?.(id);
   } catch (error) {
     toast(aiErrorToast('generateBlog', error));
   }

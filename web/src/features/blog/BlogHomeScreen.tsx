@@ -2,6 +2,7 @@
 // filter badge, category tabs, featured post, post grid, empty states and the newsletter block.
 import {
   type CategoryId,
+  categoryTabs,
   filterPosts,
   POST_SORT_LABELS,
   POST_SORTS,
@@ -17,6 +18,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { blogPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { useSite } from '../../api/use-site.ts';
 import styles from './Blog.module.css';
 import { CloseIcon, SearchIcon } from './blog-icons.tsx';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
@@ -34,6 +36,10 @@ export function BlogHomeScreen() {
   const { term, tag, setTerm, setTag, clearAll } = useBlogHomeSearch();
   const [sort, setSort] = useState<PostSort>('recent');
   const [category, setCategory] = useState<CategoryId>('all');
+  const site = useSite();
+  const tabs = useMemo(() => categoryTabs(site.categories), [site.categories]);
+  // A category the owner has since removed falls back to All Posts.
+  const tab = tabs.find((t) => t.id === category) ?? tabs[0]!;
   const searching = term.trim() !== '';
   const filtering = searching || !!tag;
   // The search reads the posts' bodies, which the summaries leave out: fetched on the first search.
@@ -53,7 +59,7 @@ export function BlogHomeScreen() {
     return sortPosts(list, sort);
   }, [published, bodies.data, searching, term, tag, sort]);
   const { featured, rest } = splitFeatured(shown, filtering);
-  const inCategory = filtering ? rest : postsInCategory(rest, category);
+  const inCategory = filtering ? rest : postsInCategory(rest, tab);
   const pending = posts.isPending || (searching && bodies.isPending);
   const failed = posts.isError || (searching && bodies.isError);
 
@@ -87,7 +93,7 @@ export function BlogHomeScreen() {
     );
   } else if (inCategory.length === 0) {
     list =
-      featured && category === 'all' ? null : (
+      featured && tab.id === 'all' ? null : (
         <div className={styles.empty}>
           <p>No posts in this category.</p>
         </div>
@@ -111,7 +117,7 @@ export function BlogHomeScreen() {
             <span className={styles.resultCount}>{resultCountLabel(shown.length)}</span>
           )}
         </h1>
-        <p className={styles.subtitle}>Thoughts on knowledge management, productivity, and technology</p>
+        {site.tagline ? <p className={styles.subtitle}>{site.tagline}</p> : null}
       </header>
 
       <search className={styles.controls}>
@@ -161,12 +167,12 @@ export function BlogHomeScreen() {
         <div>
           {featured && <FeaturedPost post={featured} />}
           {!filtering && !pending && published.length > 0 && (
-            <CategoryTabs selected={category} onSelect={setCategory} />
+            <CategoryTabs tabs={tabs} selected={tab.id} onSelect={setCategory} />
           )}
           <div
             id={CATEGORY_PANEL_ID}
             {...(!filtering && published.length > 0
-              ? { role: 'tabpanel', 'aria-labelledby': tabId(category) }
+              ? { role: 'tabpanel', 'aria-labelledby': tabId(tab.id) }
               : {})}
           >
             {list}

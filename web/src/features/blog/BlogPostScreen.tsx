@@ -13,12 +13,13 @@ import { useMemo } from 'react';
 import { blogPostQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { useSite } from '../../api/use-site.ts';
 import { AdjacentPosts } from './AdjacentPosts.tsx';
-import { BLOG_AUTHOR } from './blog-author.ts';
 import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 import { coverImageProps } from './cover-image.ts';
 import { FaqAccordion } from './FaqAccordion.tsx';
+import { NewsletterBlock } from './NewsletterBlock.tsx';
 import styles from './Post.module.css';
 import { PostActions } from './PostActions.tsx';
 import { PostHeaderBar } from './PostHeaderBar.tsx';
@@ -30,6 +31,7 @@ import { useRecordView } from './use-record-view.ts';
 
 export function BlogPostScreen({ id }: { id: number }) {
   const data = useDataClient();
+  const { author } = useSite();
   const origin = useRouter().options.context.origin;
   const postQuery = useQuery(blogPostQuery(data, id));
   const list = useQuery(postSummariesQuery(data));
@@ -95,11 +97,11 @@ export function BlogPostScreen({ id }: { id: number }) {
           </h1>
           <div className={styles.author}>
             <span className={styles.avatar} aria-hidden="true">
-              {BLOG_AUTHOR.name.charAt(0).toUpperCase()}
+              {author.name.charAt(0).toUpperCase()}
             </span>
             <div>
-              <p className={styles.authorName}>{BLOG_AUTHOR.name}</p>
-              <p className={styles.muted}>{BLOG_AUTHOR.role}</p>
+              <p className={styles.authorName}>{author.name}</p>
+              <p className={styles.muted}>Author</p>
             </div>
           </div>
           <div
@@ -121,6 +123,8 @@ export function BlogPostScreen({ id }: { id: number }) {
           )}
           <PostActions postId={post.id} url={url} title={post.title} />
           <AdjacentPosts previous={previous} next={next} />
+          {/* Where readers decide to follow: the blog home's double opt-in block. */}
+          <NewsletterBlock />
           <CommentsSection postId={post.id} />
         </article>
         <PostSidebar post={post} toc={toc} related={related} />

@@ -1,6 +1,7 @@
-// The four category tabs of the blog home (SPEC section 2): All Posts, Knowledge Management, Productivity,
-// Technology. Arrow keys move between tabs, as in the ARIA tabs pattern.
-import { CATEGORY_TABS, type CategoryId } from '@private-notes/shared';
+// The category tabs of the blog home (SPEC section 2): All Posts and the owner's categories (Settings ›
+// Site; Knowledge Management, Productivity, Technology by default). Arrow keys move between tabs, as in the
+// ARIA tabs pattern.
+import type { CategoryId, CategoryTab } from '@private-notes/shared';
 import type { KeyboardEvent } from 'react';
 import styles from './Blog.module.css';
 
@@ -8,24 +9,26 @@ export const tabId = (id: CategoryId) => `category-tab-${id}`;
 export const CATEGORY_PANEL_ID = 'category-panel';
 
 export function CategoryTabs({
+  tabs,
   selected,
   onSelect,
 }: {
+  tabs: readonly CategoryTab[];
   selected: CategoryId;
   onSelect: (id: CategoryId) => void;
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = CATEGORY_TABS.findIndex((t) => t.id === selected);
+    const index = tabs.findIndex((t) => t.id === selected);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = CATEGORY_TABS[(index + step + CATEGORY_TABS.length) % CATEGORY_TABS.length]!;
+    const next = tabs[(index + step + tabs.length) % tabs.length]!;
     onSelect(next.id);
     document.getElementById(tabId(next.id))?.focus();
   };
   return (
     <div className={styles.tabs} role="tablist" aria-label="Categories" onKeyDown={onKeyDown}>
-      {CATEGORY_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <button
           key={tab.id}
           id={tabId(tab.id)}

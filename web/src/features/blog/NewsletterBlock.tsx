@@ -1,5 +1,6 @@
-// The blog home's newsletter sign-up: POST /api/subscribe (DECISIONS), then a thank-you that keeps the
-// typed address and asks to confirm from the inbox (double opt-in: nothing is sent before that).
+// The newsletter sign-up of the blog home and of every post: POST /api/subscribe (DECISIONS), then a
+// thank-you that keeps the typed address and asks to confirm from the inbox (double opt-in: nothing is
+// sent before that).
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './Blog.module.css';

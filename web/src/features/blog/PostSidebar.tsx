@@ -1,7 +1,7 @@
 // The post page's sidebar: table of contents, About the Author, up to 3 related posts, topics.
 import type { BlogPost, TocEntry } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
-import { BLOG_AUTHOR } from './blog-author.ts';
+import { useSite } from '../../api/use-site.ts';
 import styles from './Post.module.css';
 import { PostLink } from './PostLink.tsx';
 import type { PostSummary } from './post-summaries.ts';
@@ -16,6 +16,7 @@ export function PostSidebar({
   toc: readonly TocEntry[];
   related: readonly PostSummary[];
 }) {
+  const { author } = useSite();
   return (
     <aside className={styles.sidebar} aria-label="About this post">
       <div className={`${styles.sidebar} ${styles.sidebarSticky}`}>
@@ -24,8 +25,8 @@ export function PostSidebar({
           <h2 id="about-author-title" className={styles.boxTitle}>
             About the Author
           </h2>
-          <p className={styles.authorName}>{BLOG_AUTHOR.name}</p>
-          <p className={styles.muted}>{BLOG_AUTHOR.bio}</p>
+          <p className={styles.authorName}>{author.name}</p>
+          <p className={styles.muted}>{author.bio}</p>
         </section>
         {related.length > 0 && (
           <section className={styles.box} aria-labelledby="related-title" data-testid="related-posts">

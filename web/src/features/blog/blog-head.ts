@@ -1,8 +1,7 @@
 // Head metadata of the public pages: '{page} | Private Notes', description, canonical URL, Open Graph and
 // Twitter tags, and for a post its BlogPosting JSON-LD (SPEC section 9, DECISIONS: real metadata).
-import { type BlogPost, descriptionText, pageTitle } from '@private-notes/shared';
+import { type BlogPost, descriptionText, type PublicSite, pageTitle } from '@private-notes/shared';
 import { BRAND } from '../../config/site.ts';
-import { BLOG_AUTHOR } from './blog-author.ts';
 import { absoluteImageUrl } from './cover-image.ts';
 
 /** What a route's loader hands its `head`: computed once, sent to the browser with the loader data. */
@@ -15,6 +14,8 @@ export interface PublicHeadInput {
   path: string;
   image?: string | null | undefined;
   article?: ArticleFacts | undefined;
+  /** The site's title (Settings › Site): the title suffix and the site name; the product's name otherwise. */
+  siteTitle?: string | undefined;
 }
 
 export interface ArticleFacts {
@@ -24,12 +25,15 @@ export interface ArticleFacts {
   publishedAt: string | null;
   updatedAt: string;
   tags: string[];
+  /** The author's name (the owner's Profile). */
+  author: string;
 }
 
 type MetaTag = Record<string, unknown>;
 
 export function publicHead(input: PublicHeadInput) {
-  const title = pageTitle(input.page);
+  const brand = input.siteTitle || BRAND;
+  const title = pageTitle(input.page, brand);
   const url = `${input.origin}${input.path}`;
   const image = absoluteImageUrl(input.image, input.origin);
   const meta: MetaTag[] = [
@@ -39,7 +43,7 @@ export function publicHead(input: PublicHeadInput) {
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },
     { property: 'og:type', content: input.article ? 'article' : 'website' },
-    { property: 'og:site_name', content: BRAND },
+    { property: 'og:site_name', content: brand },
     { property: 'og:locale', content: 'en_US' },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
@@ -51,12 +55,18 @@ export function publicHead(input: PublicHeadInput) {
     if (article.publishedAt) meta.push({ property: 'article:published_time', content: article.publishedAt });
     meta.push({ property: 'article:modified_time', content: article.updatedAt });
     for (const tag of article.tags) meta.push({ property: 'article:tag', content: tag });
-    meta.push({ 'script:ld+json': blogPostingJsonLd(article, url, input.origin, image) });
+    meta.push({ 'script:ld+json': blogPostingJsonLd(article, url, input.origin, image, brand) });
   }
   return { meta, links: [{ rel: 'canonical', href: url }] };
 }
 
-function blogPostingJsonLd(article: ArticleFacts, url: string, origin: string, image: string | null) {
+function blogPostingJsonLd(
+  article: ArticleFacts,
+  url: string,
+  origin: string,
+  image: string | null,
+  brand: string,
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -67,8 +77,8 @@ function blogPostingJsonLd(article: ArticleFacts, url: string, origin: string, i
     ...(image ? { image } : {}),
     datePublished: article.publishedAt ?? article.updatedAt,
     dateModified: article.updatedAt,
-    author: { '@type': 'Person', name: BLOG_AUTHOR.name, url: `${origin}/about` },
-    publisher: { '@type': 'Organization', name: BRAND, url: origin },
+    author: { '@type': 'Person', name: article.author, url: `${origin}/about` },
+    publisher: { '@type': 'Organization', name: brand, url: origin },
     keywords: article.tags.join(', '),
     inLanguage: 'en-US',
     isAccessibleForFree: true,
@@ -82,20 +92,35 @@ export function postDescription(post: Pick<BlogPost, 'excerpt' | 'content'>, max
   return descriptionText(post.content, max);
 }
 
+/** A post page's meta and Open Graph description: the owner's SEO description when set, else as above. */
+export function postMetaDescription(
+  post: Pick<BlogPost, 'excerpt' | 'content' | 'seoDescription'>,
+  max = 160,
+): string {
+  return post.seoDescription?.trim() || postDescription(post, max);
+}
+
 /** The head input of a post page. */
-export function postHeadInput(post: BlogPost, origin: string, path: string): PublicHeadInput {
+export function postHeadInput(
+  post: BlogPost,
+  origin: string,
+  path: string,
+  site: Pick<PublicSite, 'title' | 'author'>,
+): PublicHeadInput {
   return {
+    siteTitle: site.title,
     page: post.title,
-    description: postDescription(post),
+    description: postMetaDescription(post),
     origin,
     path,
     image: post.imageUrl,
     article: {
       headline: post.title,
-      summary: postDescription(post, 150),
+      summary: postMetaDescription(post, 150),
       publishedAt: post.publishedAt,
       updatedAt: post.updatedAt,
       tags: post.tags,
+      author: site.author.name,
     },
   };
 }

@@ -1,7 +1,7 @@
 // The privacy policy of a Private Notes site: what is stored, why, for how long, and the reader's choices.
 import { Link } from '@tanstack/react-router';
-import { CONTACT_EMAIL } from '../../config/site.ts';
 import { LegalPage } from './LegalPage.tsx';
+import { OwnerContact } from './OwnerContact.tsx';
 
 export function PrivacyPolicy() {
   return (
@@ -14,8 +14,8 @@ export function PrivacyPolicy() {
 
       <h2>Who is responsible</h2>
       <p>
-        The owner of this installation is responsible for the data it holds. You can reach them at{' '}
-        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        The owner of this installation is responsible for the data it holds. You can reach them by writing to{' '}
+        <OwnerContact />.
       </p>
 
       <h2>What we store</h2>
@@ -88,8 +88,8 @@ export function PrivacyPolicy() {
           every newsletter.
         </li>
         <li>
-          Ask to see, correct or delete your comments or subscriber record by writing to{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. We answer within 30 days.
+          Ask to see, correct or delete your comments or subscriber record by writing to <OwnerContact />. We
+          answer within 30 days.
         </li>
         <li>Clear this site&apos;s local storage in your browser settings at any time.</li>
       </ul>

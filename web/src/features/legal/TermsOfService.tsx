@@ -1,7 +1,7 @@
 // The terms of service of a Private Notes site: use of the blog, comments, the newsletter and the content.
 import { Link } from '@tanstack/react-router';
-import { CONTACT_EMAIL } from '../../config/site.ts';
 import { LegalPage } from './LegalPage.tsx';
+import { OwnerContact } from './OwnerContact.tsx';
 
 export function TermsOfService() {
   return (
@@ -69,7 +69,7 @@ export function TermsOfService() {
 
       <h2>Contact</h2>
       <p>
-        Questions about these terms? Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        Questions about these terms? Write to <OwnerContact />.
       </p>
     </LegalPage>
   );

@@ -19,7 +19,7 @@ import { AUTO_SAVE_MAX, AUTO_SAVE_MIN, type Settings, type Theme } from '@privat
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { SETTINGS_KEY, settingsQuery } from '../../api/queries.ts';
+import { SETTINGS_KEY, SITE_KEY, settingsQuery } from '../../api/queries.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { useTheme } from '../../theme/use-theme.ts';
@@ -31,10 +31,11 @@ import { applyDisplaySettings } from './display-settings.ts';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { SessionsPanel } from './SessionsPanel.tsx';
+import { SiteSection } from './SiteSection.tsx';
 import { settingsErrors } from './settings-validation.ts';
 import { TwoFactorPanel } from './TwoFactorPanel.tsx';
 
-type Section = 'profile' | 'appearance' | 'notifications' | 'security';
+type Section = 'profile' | 'site' | 'appearance' | 'notifications' | 'security';
 
 export function SettingsScreen() {
   const settings = useQuery(settingsQuery());
@@ -74,6 +75,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
       await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
       // The mail status names the owner's address (test sends go there).
       await queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
+      // The Profile's display name and bio are the blog's author.
+      await queryClient.invalidateQueries({ queryKey: SITE_KEY });
       toast({ title: 'Settings updated', description: 'Your preferences have been saved successfully.' });
     },
     onError: () => {
@@ -124,6 +127,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
     <Tabs.Root value={section} onValueChange={(e) => setSection(e.value as Section)} variant="line">
       <Tabs.List mb="6" overflowX="auto">
         <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
+        <Tabs.Trigger value="site">Site</Tabs.Trigger>
         <Tabs.Trigger value="appearance">Appearance</Tabs.Trigger>
         <Tabs.Trigger value="notifications">Notifications</Tabs.Trigger>
         <Tabs.Trigger value="security">Security</Tabs.Trigger>
@@ -177,6 +181,12 @@ function SettingsForm({ initial }: { initial: Settings }) {
           </SectionCard>
           {saveBar}
         </form>
+      </Tabs.Content>
+
+      <Tabs.Content value="site">
+        <SectionCard title="Site" description="Your blog's name, category tabs and footer links.">
+          <SiteSection />
+        </SectionCard>
       </Tabs.Content>
 
       <Tabs.Content value="appearance">

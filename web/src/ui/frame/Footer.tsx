@@ -1,26 +1,30 @@
-// The site footer: blurb, contact, the public links and four social networks (SPEC section 2).
+// The site footer: blurb, the owner's contact address, the public links and the owner's social links
+// (SPEC section 2; Settings › Site: none shown until the owner sets them).
 import { Link } from '@tanstack/react-router';
-import { CONTACT_EMAIL, SOCIAL_LINKS } from '../../config/site.ts';
+import { useSite } from '../../api/use-site.ts';
 import { LogoIcon, MailIcon, NetworkIcon } from '../icons.tsx';
 import styles from './Frame.module.css';
 
 export function Footer() {
+  const site = useSite();
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
         <div className={styles.footerBlurb}>
           <p className={styles.footerBrand}>
             <LogoIcon width={20} height={20} />
-            Private Notes
+            {site.title}
           </p>
           <p>
             A private, self-hosted home for your notes and what you learn: write offline, study with AI
             helpers, and share the best of it on your own blog.
           </p>
-          <a className={styles.footerMail} href={`mailto:${CONTACT_EMAIL}`}>
-            <MailIcon width={16} height={16} />
-            {CONTACT_EMAIL}
-          </a>
+          {site.contactEmail ? (
+            <a className={styles.footerMail} href={`mailto:${site.contactEmail}`}>
+              <MailIcon width={16} height={16} />
+              {site.contactEmail}
+            </a>
+          ) : null}
         </div>
         <nav aria-label="Footer">
           <ul className={styles.footerLinks}>
@@ -38,18 +42,20 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <ul className={styles.social} aria-label="Social links">
-          {SOCIAL_LINKS.map((s) => (
-            <li key={s.network}>
-              <a href={s.href} rel="noopener noreferrer me" target="_blank" aria-label={s.network}>
-                <NetworkIcon width={16} height={16} />
-                <span>{s.network}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        {site.socialLinks.length > 0 ? (
+          <ul className={styles.social} aria-label="Social links">
+            {site.socialLinks.map((s) => (
+              <li key={`${s.network} ${s.url}`}>
+                <a href={s.url} rel="noopener noreferrer me" target="_blank" aria-label={s.network}>
+                  <NetworkIcon width={16} height={16} />
+                  <span>{s.network}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
-      <p className={styles.copyright}>© Private Notes</p>
+      <p className={styles.copyright}>© {site.title}</p>
     </footer>
   );
 }

@@ -3,9 +3,9 @@ import { capturedBannerText, subscribersText } from './mail-texts.ts';
 
 describe('capturedBannerText', () => {
   it('names the count waiting in the Outbox, singular for one', () => {
-    expect(capturedBannerText(0)).toBe('E-mail is not configured: 0 messages are waiting in the Outbox.');
-    expect(capturedBannerText(1)).toBe('E-mail is not configured: 1 message is waiting in the Outbox.');
-    expect(capturedBannerText(12)).toBe('E-mail is not configured: 12 messages are waiting in the Outbox.');
+    expect(capturedBannerText(0)).toBe('0 messages are waiting in the Outbox.');
+    expect(capturedBannerText(1)).toBe('1 message is waiting in the Outbox.');
+    expect(capturedBannerText(12)).toBe('12 messages are waiting in the Outbox.');
   });
 });
 

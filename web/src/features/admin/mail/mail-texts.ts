@@ -1,9 +1,12 @@
 // Words of the owner's e-mail screens that depend on a number, kept pure so they are tested.
 
-/** 'E-mail is not configured: 3 messages are waiting in the Outbox.' (one message reads as one). */
+/** Capture mode is the documented default and works: an informative state, not an error. */
+export const CAPTURE_NOTICE = 'Mail is captured in the Outbox until an SMTP server is set up';
+
+/** '3 messages are waiting in the Outbox.' (one message reads as one). */
 export function capturedBannerText(captured: number): string {
   const waiting = captured === 1 ? '1 message is waiting' : `${captured} messages are waiting`;
-  return `E-mail is not configured: ${waiting} in the Outbox.`;
+  return `${waiting} in the Outbox.`;
 }
 
 /** 'Send to 1 subscriber' / 'Send to 12 subscribers'. */

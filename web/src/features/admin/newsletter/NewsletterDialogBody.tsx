@@ -8,6 +8,7 @@ import { mailApi } from '../../../api/mail-api.ts';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { ADMIN_BLOG_KEY, BLOG_KEY } from '../../../api/queries.ts';
 import { useMutation } from '../../../api/use-mutation.ts';
+import { CaptureNote } from '../mail/CaptureNote.tsx';
 import { MailPartsTabs } from '../mail/MailPartsTabs.tsx';
 import { MAIL_STATUS_KEY, OUTBOX_KEY } from '../mail/mail-keys.ts';
 import { subscribersText } from '../mail/mail-texts.ts';
@@ -147,6 +148,7 @@ function ComposeSteps({ post, publishFirst, onStarted }: ComposeProps) {
     <>
       <Dialog.Body>
         <Stack gap="4">
+          <CaptureNote />
           {sendError ? (
             <Alert.Root status="error">
               <Alert.Indicator />

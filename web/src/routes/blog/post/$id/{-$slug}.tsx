@@ -2,7 +2,7 @@
 // replaced by the title's (a 301 on the server, a replace in the browser); a missing post is a 404.
 import { slugify } from '@private-notes/shared';
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { blogPostQuery, commentsQuery } from '../../../../api/queries.ts';
+import { blogPostQuery, commentsQuery, siteQuery } from '../../../../api/queries.ts';
 import { pageHead } from '../../../../config/page-head.ts';
 import { BlogPostScreen } from '../../../../features/blog/BlogPostScreen.tsx';
 import { postHeadInput, publicHead } from '../../../../features/blog/blog-head.ts';
@@ -42,7 +42,8 @@ export const Route = createFileRoute('/blog/post/$id/{-$slug}')({
       queryClient.prefetchQuery(postSummariesQuery(data)),
     ]);
     const path = slug ? `/blog/post/${params.id}/${slug}` : `/blog/post/${params.id}`;
-    return { head: postHeadInput(post, origin, path) };
+    const site = await queryClient.ensureQueryData(siteQuery(data));
+    return { head: postHeadInput(post, origin, path, site) };
   },
   head: ({ loaderData }) => (loaderData ? publicHead(loaderData.head) : pageHead('Post Not Found')),
   component: BlogPostRoute,

@@ -1,0 +1,37 @@
+// Settings › Site: visitors (and server rendering) read the site's identity with its author; the owner
+// replaces it. Public answers are cached with the blog's content, which includes the site and the Profile.
+import { SiteSettingsSchema } from '@private-notes/shared';
+import { Router } from 'express';
+import type { Deps } from '../app.ts';
+import { parseBody } from '../http/validate.ts';
+import { AnswerCache, NO_STORE, PUBLIC_REVALIDATE, sendAnswer } from './answer-cache.ts';
+import { publicFastPathFor } from './public-fast-path.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createSiteRouter({ store, auth, services }: Deps): Router {
+  const router = Router();
+  const { site, blog } = services;
+  const version = () => blog.contentVersion();
+  const answers = new AnswerCache(version, 1);
+  const fastPath = publicFastPathFor(store);
+
+  router.get('/api/site', async (req, res) => {
+    const answer = answers.get('site', JSON_TYPE, PUBLIC_REVALIDATE, () => JSON.stringify(site.publicSite()));
+    await answer.prepare();
+    fastPath.remember(req, res, answer, { version, anyone: true });
+    await sendAnswer(req, res, answer);
+  });
+
+  router.get('/api/admin/site', auth.requireUser, (_req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    res.json(site.get());
+  });
+
+  router.put('/api/admin/site', auth.requireUser, async (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    res.json(await site.put(parseBody(SiteSettingsSchema, req)));
+  });
+
+  return router;
+}

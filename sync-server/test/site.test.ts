@@ -1,0 +1,171 @@
+// Settings › Site over real HTTP: the spec's defaults with nobody else's address, the owner's changes
+// (validated, all or nothing), the author from the Profile, and feeds and mails that follow them.
+import { DEFAULT_SITE, type PublicSite, type SiteSettings } from '@private-notes/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost } from './blog-fixtures.ts';
+import { copyBuiltWebApp } from './built-web-app.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  cookie = await s.login();
+});
+afterAll(() => s.close());
+
+const OWN_SITE: SiteSettings = {
+  title: 'Ada’s Notebook',
+  tagline: 'Engines, notes and numbers',
+  categories: [{ name: 'Engines', tags: ['engine', 'machines'] }],
+  contactEmail: 'ada@example.org',
+  socialLinks: [{ network: 'Mastodon', url: 'https://mastodon.example/@ada' }],
+};
+
+describe('GET /api/site', () => {
+  it('starts with the spec’s texts and no contact address or social links of anyone', async () => {
+    const res = await s.api<PublicSite>('GET', '/api/site');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: 'Private Notes',
+      tagline: 'Thoughts on knowledge management, productivity, and technology',
+      contactEmail: null,
+      socialLinks: [],
+    });
+    expect(res.body.categories.map((c) => c.name)).toEqual([
+      'Knowledge Management',
+      'Productivity',
+      'Technology',
+    ]);
+    // No Profile name yet: the site's title signs the posts.
+    expect(res.body.author.name).toBe('Private Notes');
+    expect(JSON.stringify(res.body)).not.toMatch(/privatenotes\.dev|github\.com|x\.com|linkedin/);
+  });
+});
+
+describe('/api/admin/site', () => {
+  it('is the owner’s only', async () => {
+    expect((await s.api('GET', '/api/admin/site')).status).toBe(401);
+    expect((await s.api('PUT', '/api/admin/site', { body: OWN_SITE })).status).toBe(401);
+    expect((await s.api('GET', '/api/site')).body.title).toBe(DEFAULT_SITE.title);
+  });
+
+  it('saves the whole site, and visitors see it at once with the Profile as author', async () => {
+    const put = await s.api('PUT', '/api/admin/site', {
+      cookie,
+      body: {
+        ...OWN_SITE,
+        title: `  ${OWN_SITE.title} `,
+        categories: [{ name: 'Engines', tags: ['Engine', 'machines'] }],
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual(OWN_SITE);
+    expect((await s.api('GET', '/api/admin/site', { cookie })).body).toEqual(OWN_SITE);
+
+    const settings = (await s.api('GET', '/api/user/settings', { cookie })).body;
+    await s.api('PUT', '/api/user/settings', {
+      cookie,
+      body: { ...settings, displayName: 'Dr. Ada Notes', bio: 'Counts engines.' },
+    });
+    const site = await s.api<PublicSite>('GET', '/api/site');
+    expect(site.body).toEqual({ ...OWN_SITE, author: { name: 'Dr. Ada Notes', bio: 'Counts engines.' } });
+  });
+
+  it.each([
+    [{ ...OWN_SITE, title: '  ' }, /^title: must not be empty/],
+    [{ ...OWN_SITE, contactEmail: 'not-an-address' }, /^contactEmail: /],
+    [
+      { ...OWN_SITE, socialLinks: [{ network: 'Evil', url: 'javascript:alert(1)' }] },
+      /^socialLinks\.0\.url: /,
+    ],
+    [
+      { ...OWN_SITE, categories: [{ name: 'Empty', tags: [] }] },
+      /^categories\.0\.tags: must name at least one tag/,
+    ],
+    [{ ...OWN_SITE, extra: true }, /extra/],
+    [{ title: 'Only a title' }, /^tagline: /],
+  ])('refuses %# with 400 and keeps the saved site', async (body, message) => {
+    const before = (await s.api('GET', '/api/site')).body;
+    const res = await s.api('PUT', '/api/admin/site', { cookie, body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect((await s.api('GET', '/api/site')).body).toEqual(before);
+  });
+
+  it('names the RSS feed after the site', async () => {
+    await createPost(s, cookie, { title: 'Engines today', published: true });
+    const rss = await s.api('GET', '/rss.xml');
+    expect(rss.status).toBe(200);
+    expect(rss.body).toContain('<title>Blog | Ada’s Notebook</title>');
+    expect(rss.body).toContain('Engines, notes and numbers');
+  });
+});
+
+describe('server-rendered pages follow the site at once', () => {
+  let web: ReturnType<typeof copyBuiltWebApp>;
+  let w: TestServer;
+  let owner: string;
+  beforeAll(async () => {
+    web = copyBuiltWebApp('pn-site-test');
+    w = await startTestServer({ webDistDir: web.webDistDir });
+    owner = await w.login();
+  }, 180_000);
+  afterAll(async () => {
+    await w?.close();
+    web?.remove();
+  });
+
+  it('shows the defaults, then the owner’s site and Profile on cached pages without a restart', async () => {
+    const post = await createPost(w, owner, { title: 'Engines today', published: true });
+    const postUrl = `/blog/post/${post.id}/engines-today`;
+    // Rendered and cached for visitors (twice: the second answer comes from the cache).
+    for (let i = 0; i < 2; i++) {
+      const home = await w.api('GET', '/blog');
+      expect(home.status).toBe(200);
+      expect(home.body).toContain('Thoughts on knowledge management, productivity, and technology');
+      expect(home.body).not.toContain('privatenotes.dev');
+      expect(home.body).not.toContain('aria-label="Social links"');
+      expect((await w.api('GET', postUrl)).body).toContain('<title>Engines today | Private Notes</title>');
+    }
+
+    expect((await w.api('PUT', '/api/admin/site', { cookie: owner, body: OWN_SITE })).status).toBe(200);
+    const home = await w.api('GET', '/blog');
+    expect(home.body).toContain('Engines, notes and numbers');
+    expect(home.body).toContain('href="mailto:ada@example.org"');
+    expect(home.body).toContain('href="https://mastodon.example/@ada"');
+    expect(home.body).toContain('>Engines</button>');
+    expect(home.body).not.toContain('Knowledge Management</button>');
+    expect((await w.api('GET', postUrl)).body).toContain('<title>Engines today | Ada’s Notebook</title>');
+
+    const settings = (await w.api('GET', '/api/user/settings', { cookie: owner })).body;
+    await w.api('PUT', '/api/user/settings', {
+      cookie: owner,
+      body: { ...settings, displayName: 'Dr. Ada Notes', bio: 'Counts engines.' },
+    });
+    const page = await w.api('GET', postUrl);
+    expect(page.body).toContain('Dr. Ada Notes');
+    expect(page.body).toContain('Counts engines.');
+    expect(page.body).toContain('"author":{"@type":"Person","name":"Dr. Ada Notes"');
+  });
+
+  it('uses a post’s SEO description for its meta and Open Graph description', async () => {
+    const post = await createPost(w, owner, {
+      title: 'Search me',
+      excerpt: 'The excerpt.',
+      published: true,
+      seoDescription: 'What search engines show.',
+    });
+    const page = (await w.api('GET', `/blog/post/${post.id}/search-me`)).body as string;
+    expect(page).toContain('<meta name="description" content="What search engines show."/>');
+    expect(page).toContain('<meta property="og:description" content="What search engines show."/>');
+    const plain = await createPost(w, owner, {
+      title: 'No SEO',
+      excerpt: 'Only the excerpt.',
+      published: true,
+    });
+    expect((await w.api('GET', `/blog/post/${plain.id}/no-seo`)).body).toContain(
+      '<meta name="description" content="Only the excerpt."/>',
+    );
+  });
+});

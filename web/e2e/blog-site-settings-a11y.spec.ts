@@ -1,0 +1,46 @@
+// Accessibility of the owner's new blog screens with axe-core, in light and dark: Blog Admin with its
+// waiting-comments count, the moderation queue with a comment waiting, and Settings › Site. No serious or
+// critical violations.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createPost, ownerApi, uniqueWord } from './blog-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test.beforeAll(async () => {
+  const api = await ownerApi();
+  const word = uniqueWord();
+  const post = await createPost(api, { title: `Axe queue ${word}` });
+  await api.post(`/api/blog/${post.id}/comments`, {
+    data: { author: 'Axe Reader', email: `axe-${word}@example.com`, content: 'Waiting for the owner.' },
+  });
+  await api.dispose();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('Blog Admin’s count, the moderation queue and Settings › Site', async ({ page, signIn }) => {
+      await signIn();
+      await page.goto('/blog/admin');
+      await expect(page.getByRole('link', { name: /^Comments/ })).toContainText('waiting');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/admin/comments');
+      await expect(
+        page.getByRole('list', { name: 'Comments waiting' }).getByRole('listitem').first(),
+      ).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: 'Site' }).click();
+      await expect(page.getByRole('form', { name: 'Site' }).getByLabel('Site title')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
