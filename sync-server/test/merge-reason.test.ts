@@ -1,5 +1,6 @@
 // A device that merged its edit with another device's pushes the merged text with reason 'merge': the server
-// keeps the version it replaces, even minutes after the last revision, so the text before a merge is in History.
+// keeps the version it replaces as a 'merge' revision (pinned: thinning never removes it), so the text before a
+// merge is in History.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -12,14 +13,15 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 it("keeps the text a 'merge' replaces, right after an ordinary edit", async () => {
-  const created = await s.api('POST', '/api/notes', { cookie, body: { title: 'T', content: 'a', tags: [] } });
+  const text = 'First paragraph of the note.\n\nSecond paragraph of the note.\n';
+  const created = await s.api('POST', '/api/notes', { cookie, body: { title: 'T', content: text, tags: [] } });
   const id = (created.body as { id: number }).id;
   const put = (body: Record<string, unknown>) => s.api('PUT', `/api/notes/${id}`, { cookie, body });
-  expect((await put({ content: 'b', baseVersion: 1 })).status).toBe(200); // first edit: v1 kept
-  expect((await put({ content: 'c', baseVersion: 2 })).status).toBe(200); // within 10 minutes: nothing kept
-  expect((await put({ content: 'c + d', baseVersion: 3, reason: 'merge' })).status).toBe(200);
+  expect((await put({ content: `${text}b`, baseVersion: 1 })).status).toBe(200);
+  expect((await put({ content: `${text}c`, baseVersion: 2 })).status).toBe(200);
+  expect((await put({ content: `${text}c + d`, baseVersion: 3, reason: 'merge' })).status).toBe(200);
   const list = await s.api('GET', `/api/notes/${id}/revisions`, { cookie });
   expect(
     (list.body as Array<{ version: number; reason: string }>).map((r) => `${r.version}:${r.reason}`),
-  ).toEqual(['3:merge', '1:edit']);
+  ).toEqual(['3:merge', '2:edit', '1:edit']);
 });

@@ -44,6 +44,7 @@ export const PAGE_IDS: readonly string[] = [
   'sessions-heading',
   'signin-code',
   'totp-heading',
+  'scheduled-backups-heading',
   'signin-username',
   'signin-password',
   'unsubscribe-email',
