@@ -18,6 +18,7 @@ export * from './rules/format-date.ts';
 export * from './rules/format-elapsed.ts';
 export * from './rules/insert-markdown.ts';
 export * from './rules/key-point-id.ts';
+export * from './rules/list-editing.ts';
 export * from './rules/minutes-left.ts';
 export * from './rules/notes-empty-state.ts';
 export * from './rules/page-title.ts';
