@@ -93,8 +93,7 @@ describe('indentListItems', () => {
   it('moves every selected item by the same amount', () => {
     const text = '- a\n- b\n  - c\n- d';
     const edit = indentListItems(text, text.indexOf('b'), text.indexOf('c') + 1, false);
-    expect(edit?.value).toBe('- a\n  - b\n    - c\n- d');
-    expect(edit && edit.value.slice(edit.selectionStart, edit.selectionEnd)).toBe('b\n    - c');
+    expect(shown(edit)).toBe('- a\n  - [b\n    - c]\n- d');
   });
 
   it('un-nests to the parent level, and does nothing at the top level', () => {

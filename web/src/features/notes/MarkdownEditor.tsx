@@ -12,6 +12,8 @@ export interface MarkdownEditorProps {
   onChange(value: string): void;
   rows: number;
   minHeight: number;
+  /** The box grows to fill the window's height (the note editor), never below minHeight. */
+  fillHeight?: boolean;
   placeholder?: string;
   onPaste?(event: ClipboardEvent<HTMLTextAreaElement>): void;
   onDrop?(event: DragEvent<HTMLTextAreaElement>): void;

@@ -1,14 +1,17 @@
 // @uiw/react-md-editor as the owner's markdown editor (loaded lazily, with the editor only: see
 // MarkdownEditor.tsx). Its toolbar carries the spec's five commands, which insert at the cursor through the
-// shared insertMarkdown rule, and the file button; its own preview is off (the Preview tab uses the app's
-// renderer, so a note looks the same there, in the viewer and on the blog).
+// shared insertMarkdown rule, the file button and, on wide screens, a side-by-side preview toggle. The
+// preview is the app's own renderer (MarkdownView), so a note looks the same there, in the viewer and on the
+// blog. The keys (list continuation, Tab in lists, Ctrl/Cmd+B/I/K) come from useMarkdownKeys.
+import { VisuallyHidden } from '@chakra-ui/react';
 import { insertMarkdown, type MarkdownAction } from '@private-notes/shared';
 import MDEditor, { type ICommand, type RefMDEditor } from '@uiw/react-md-editor/nohighlight';
 import '@uiw/react-md-editor/markdown-editor.css';
-import { type ReactElement, useEffect, useRef } from 'react';
+import { type ReactElement, useDeferredValue, useEffect, useId, useRef } from 'react';
 import { useTheme } from '../../theme/use-theme.ts';
 import { ATTACH_FILE_LABEL } from './AttachFileButton.tsx';
 import type { MarkdownEditorProps } from './MarkdownEditor.tsx';
+import { MarkdownView } from './MarkdownView.tsx';
 import {
   BoldIcon,
   BulletListIcon,
@@ -16,7 +19,10 @@ import {
   ItalicIcon,
   NumberedListIcon,
   PaperclipIcon,
+  SideBySideIcon,
 } from './note-icons.tsx';
+import { MARKDOWN_KEYS_HELP, useMarkdownKeys } from './use-markdown-keys.ts';
+import { SIDE_BY_SIDE_LABEL, useSideBySide } from './use-side-by-side.ts';
 
 const FORMATS: Array<{ format: MarkdownAction; label: string; icon: ReactElement }> = [
   { format: 'bold', label: 'Bold', icon: <BoldIcon /> },
@@ -42,6 +48,21 @@ function formatCommand(format: MarkdownAction, label: string, icon: ReactElement
   };
 }
 
+/** The side-by-side preview renders a keystroke behind on long notes rather than slow the typing. */
+function LivePreview({ markdown }: { markdown: string }) {
+  const deferred = useDeferredValue(markdown);
+  return (
+    <div data-testid="editor-live-preview" style={{ padding: '8px 12px' }}>
+      <MarkdownView markdown={deferred} />
+    </div>
+  );
+}
+
+// The box fills the window below the fields above it (the phone keyboard shrinks 100dvh, see __root.tsx),
+// never lower than the spec's minimum.
+const fillHeight = (minHeight: number) =>
+  `max(${minHeight}px, calc(100dvh - var(--pn-editor-offset, 15rem)))`;
+
 export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
   const { theme } = useTheme();
   const dark =
@@ -50,6 +71,10 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
       typeof matchMedia === 'function' &&
       matchMedia('(prefers-color-scheme: dark)').matches);
   const editor = useRef<RefMDEditor>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const helpId = useId();
+  const sideBySide = useSideBySide();
+  useMarkdownKeys(wrapper);
   // The editors insert files at the cursor: they read it from the textarea the markdown editor renders.
   useEffect(() => {
     props.textareaRef.current = editor.current?.textarea ?? null;
@@ -61,32 +86,54 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
     buttonProps: { 'aria-label': ATTACH_FILE_LABEL, title: ATTACH_FILE_LABEL },
     execute: () => props.onPickFiles?.(),
   };
+  const sideBySideToggle: ICommand = {
+    name: 'side-by-side',
+    keyCommand: 'side-by-side',
+    icon: <SideBySideIcon />,
+    buttonProps: {
+      'aria-label': SIDE_BY_SIDE_LABEL,
+      title: SIDE_BY_SIDE_LABEL,
+      'aria-pressed': sideBySide.on,
+    },
+    execute: () => sideBySide.toggle(),
+  };
   return (
-    <div data-color-mode={dark ? 'dark' : 'light'} style={{ width: '100%' }}>
+    <div
+      ref={wrapper}
+      data-color-mode={dark ? 'dark' : 'light'}
+      className="pn-markdown-editor"
+      // Room left for the fields above the box: the editor's heading, tabs and title are taller on a desktop.
+      style={{ width: '100%', ['--pn-editor-offset' as string]: sideBySide.available ? '15rem' : '10rem' }}
+    >
       <MDEditor
         ref={editor}
         value={props.value}
         onChange={(value) => props.onChange(value ?? '')}
-        preview="edit"
-        height={props.minHeight}
+        preview={sideBySide.on ? 'live' : 'edit'}
+        height={props.fillHeight ? fillHeight(props.minHeight) : props.minHeight}
         minHeight={props.minHeight}
         visibleDragbar={false}
+        // Tab moves focus as everywhere else; useMarkdownKeys keeps it in the text inside lists.
+        defaultTabEnable
         commands={[
           ...FORMATS.map((f) => formatCommand(f.format, f.label, f.icon)),
           ...(props.onPickFiles ? [attach] : []),
         ]}
-        extraCommands={[]}
+        extraCommands={sideBySide.available ? [sideBySideToggle] : []}
+        components={{ preview: (source) => <LivePreview markdown={source} /> }}
         textareaProps={{
           id: props.id,
           name: props.name,
           rows: props.rows,
           placeholder: props.placeholder,
           'aria-label': props.ariaLabel,
+          'aria-describedby': helpId,
           onPaste: props.onPaste,
           onDrop: props.onDrop,
           onDragOver: props.onDragOver,
         }}
       />
+      <VisuallyHidden id={helpId}>{MARKDOWN_KEYS_HELP}</VisuallyHidden>
     </div>
   );
 }

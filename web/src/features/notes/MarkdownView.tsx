@@ -1,15 +1,47 @@
-// Rendered markdown (sanitised) in a readable prose style.
+// Rendered markdown (sanitised) in a readable prose style, with coloured code once the note's grammars have
+// loaded, and task boxes that can be ticked when the caller says what a tick does.
 import { Box } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { renderMarkdown } from './render-markdown.ts';
 import { useAttachmentUrls, withLocalImages } from './use-attachment-urls.ts';
+import { useCodeHighlighter } from './use-code-highlighter.ts';
 
-export function MarkdownView({ markdown }: { markdown: string }) {
-  const rendered = useMemo(() => renderMarkdown(markdown), [markdown]);
+export interface MarkdownViewProps {
+  markdown: string;
+  /** Ticks or unticks the index-th task (the boxes are read-only without it); a rejection puts the box back. */
+  onToggleTask?(index: number): Promise<void>;
+}
+
+export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
+  const highlight = useCodeHighlighter(markdown);
+  const interactiveTasks = onToggleTask !== undefined;
+  const rendered = useMemo(
+    () => renderMarkdown(markdown, { highlight, interactiveTasks }),
+    [markdown, highlight, interactiveTasks],
+  );
   const urls = useAttachmentUrls(markdown);
   const html = useMemo(() => withLocalImages(rendered, urls), [rendered, urls]);
+  const box = useRef<HTMLDivElement>(null);
+  const toggle = useRef(onToggleTask);
+  toggle.current = onToggleTask;
+  // The boxes are plain HTML (not React elements): one listener on the container hears their changes.
+  useEffect(() => {
+    const root = box.current;
+    if (!root || !interactiveTasks) return;
+    const onChange = (event: Event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || input.dataset.task === undefined) return;
+      const index = Number(input.dataset.task);
+      toggle.current?.(index).catch(() => {
+        input.checked = !input.checked;
+      });
+    };
+    root.addEventListener('change', onChange);
+    return () => root.removeEventListener('change', onChange);
+  }, [interactiveTasks]);
   return (
     <Box
+      ref={box}
       className="pn-markdown"
       lineHeight="1.7"
       wordBreak="break-word"
@@ -34,6 +66,32 @@ export function MarkdownView({ markdown }: { markdown: string }) {
           overflowX: 'auto',
         },
         '& pre code': { background: 'transparent', padding: 0 },
+        '& li:has(> input[type=checkbox])': { listStyle: 'none' },
+        '& input[type=checkbox]': {
+          width: '1em',
+          height: '1em',
+          marginRight: '0.4em',
+          verticalAlign: 'middle',
+        },
+        '& input[type=checkbox]:not(:disabled)': { cursor: 'pointer' },
+        // highlight.js classes, in colours that read in both themes.
+        '& .hljs-keyword, & .hljs-selector-tag, & .hljs-doctag, & .hljs-meta .hljs-keyword': {
+          color: 'purple.fg',
+        },
+        '& .hljs-string, & .hljs-regexp, & .hljs-addition, & .hljs-attribute .hljs-string': {
+          color: 'green.fg',
+        },
+        '& .hljs-number, & .hljs-literal, & .hljs-symbol, & .hljs-bullet': { color: 'orange.fg' },
+        '& .hljs-comment, & .hljs-quote, & .hljs-meta': { color: 'fg.muted', fontStyle: 'italic' },
+        '& .hljs-title, & .hljs-section, & .hljs-name, & .hljs-selector-id, & .hljs-selector-class': {
+          color: 'blue.fg',
+        },
+        '& .hljs-built_in, & .hljs-type, & .hljs-attr, & .hljs-attribute, & .hljs-variable, & .hljs-params': {
+          color: 'cyan.fg',
+        },
+        '& .hljs-deletion': { color: 'red.fg' },
+        '& .hljs-emphasis': { fontStyle: 'italic' },
+        '& .hljs-strong': { fontWeight: 700 },
         '& blockquote': {
           borderLeft: '3px solid var(--pn-border)',
           paddingLeft: '1em',

@@ -28,6 +28,7 @@ import { MarkdownEditor } from './MarkdownEditor.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
+import { useSaveShortcut } from './use-save-shortcut.ts';
 
 /** Files go into this device's database at once (no connection needed); the note's save queues the upload. */
 async function storeLocally(file: File) {
@@ -173,6 +174,8 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
     }
   }
 
+  useSaveShortcut(() => void save());
+
   function cancel() {
     void clearDraft().catch(() => {});
     onDone(null);
@@ -245,6 +248,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   name="content"
                   rows={12}
                   minHeight={300}
+                  fillHeight
                   value={content}
                   onChange={setContent}
                   onPaste={files.onPaste}

@@ -19,6 +19,7 @@ import type { LocalNote } from '../../db/types.ts';
 
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
+import { useTaskToggle } from './use-task-toggle.ts';
 
 // History (and its diff library) loads when first opened, not with the notes screen.
 const NoteHistory = lazy(() => import('./history/NoteHistory.tsx').then((m) => ({ default: m.NoteHistory })));
@@ -34,6 +35,7 @@ interface Props {
 export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) {
   const [expanded, setExpanded] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  const toggleTask = useTaskToggle(note);
   const headings = useMemo(
     () => (note && hasHeading(note.content) ? noteHeadings(note.content) : []),
     [note],
@@ -159,7 +161,7 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy }: Props) 
                           </Box>
                         ) : null}
                         <Box flex="1" minW="0">
-                          <MarkdownView markdown={note.content} />
+                          <MarkdownView markdown={note.content} onToggleTask={toggleTask} />
                         </Box>
                       </Flex>
                     </>

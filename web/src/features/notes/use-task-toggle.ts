@@ -1,0 +1,29 @@
+// The viewer's task boxes: a tick is a normal edit of the note (saved here, synced by the engine).
+import { useCallback } from 'react';
+import { NoteChangedError, toggleNoteTask } from '../../db/toggle-note-task.ts';
+import type { LocalNote } from '../../db/types.ts';
+import { toast } from '../../ui/toast-store.ts';
+
+export function useTaskToggle(note: LocalNote | null): (index: number) => Promise<void> {
+  const id = note?.id ?? null;
+  const content = note?.content ?? '';
+  return useCallback(
+    async (index: number) => {
+      if (id === null) return;
+      try {
+        await toggleNoteTask(id, content, index);
+      } catch (error) {
+        toast({
+          title: 'Task not updated',
+          description:
+            error instanceof NoteChangedError
+              ? 'The note changed meanwhile. Please try again.'
+              : 'There was an error updating your note. Please try again.',
+          variant: 'destructive',
+        });
+        throw error;
+      }
+    },
+    [id, content],
+  );
+}
