@@ -37,6 +37,7 @@ export * from './rules/subscribers-csv.ts';
 export * from './rules/table-of-contents.ts';
 export * from './rules/tag-counts.ts';
 export * from './rules/tag-options.ts';
+export * from './rules/task-list.ts';
 export * from './rules/utc-date.ts';
 export * from './rules/validate-comment-form.ts';
 export * from './rules/validate-note-data.ts';

@@ -2,40 +2,7 @@
 // count up), Enter on an empty item ends the list, Tab / Shift+Tab nest and un-nest items. Pure text in,
 // text out; the editor applies the result as one undoable edit.
 import type { TextEdit } from './insert-markdown.ts';
-
-/** A line's structure: `indent` `quote` `inner` `marker` `space` `task`, then the item's own text. */
-interface LinePrefix {
-  indent: string;
-  /** Block quote markers (`> `, `>> `…), empty when the line is not quoted. */
-  quote: string;
-  inner: string;
-  /** `-`, `*`, `+`, or a number with its `.` / `)`; empty for a plain quote line. */
-  marker: string;
-  space: string;
-  /** `[ ] ` / `[x] ` of a task item, empty otherwise. */
-  task: string;
-  /** Everything before the item's text. */
-  length: number;
-}
-
-const ITEM = /^([ \t]*)((?:>[ \t]?)*)([ \t]*)([-*+]|\d{1,9}[.)])([ \t]+)?(\[[ xX]\](?:[ \t]+|$))?/;
-const QUOTE = /^([ \t]*)((?:>[ \t]?)+)/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
-function parsePrefix(line: string): LinePrefix | null {
-  const item = ITEM.exec(line);
-  // `-` alone is not an item yet (it may become `---`, a rule): a marker needs a space after it.
-  if (item?.[5]) {
-    const [all, indent = '', quote = '', inner = '', marker = '', space = '', task = ''] = item;
-    return { indent, quote, inner, marker, space, task, length: all.length };
-  }
-  const quote = QUOTE.exec(line);
-  if (quote) {
-    const [all, indent = '', marks = ''] = quote;
-    return { indent, quote: marks, inner: '', marker: '', space: '', task: '', length: all.length };
-  }
-  return null;
-}
+import { FENCE, type LinePrefix, parsePrefix } from './markdown-line.ts';
 
 /** The next item's marker: the same bullet, or the number after this one with the same delimiter. */
 function nextMarker(marker: string): string {
@@ -205,46 +172,4 @@ export function indentListItems(
   const selectionStart = Math.max(first.start, from + startShift);
   const selectionEnd = Math.max(selectionStart, to + endShift);
   return { value: next, selectionStart, selectionEnd };
-}
-
-/** Line numbers (0-based) of the task items (`- [ ] `, `1. [x] `, `> - [ ] `), in order, outside code. */
-export function taskLines(markdown: string): number[] {
-  const lines = markdown.split('\n');
-  const found: number[] = [];
-  let fence: string | null = null;
-  lines.forEach((line, index) => {
-    const mark = FENCE.exec(line)?.[1];
-    if (mark) {
-      if (fence === null) fence = mark;
-      else if (mark[0] === fence[0] && mark.length >= fence.length) fence = null;
-      return;
-    }
-    if (fence !== null) return;
-    const prefix = parsePrefix(line);
-    if (prefix?.marker && prefix.task && line.slice(prefix.length).trim() !== '') found.push(index);
-  });
-  return found;
-}
-
-/** Whether the task on `line` is ticked. */
-export function isTaskChecked(line: string): boolean {
-  const prefix = parsePrefix(line);
-  return Boolean(prefix?.task && /^\[[xX]\]/.test(prefix.task));
-}
-
-/**
- * Ticks or unticks the `index`-th task item (counting as taskLines does), changing only its box. Null when
- * there is no such task.
- */
-export function toggleTask(markdown: string, index: number): string | null {
-  const lineNumber = taskLines(markdown)[index];
-  if (lineNumber === undefined) return null;
-  const lines = markdown.split('\n');
-  const line = lines[lineNumber] ?? '';
-  const prefix = parsePrefix(line);
-  if (!prefix?.task) return null;
-  const boxAt = prefix.length - prefix.task.length;
-  const box = isTaskChecked(line) ? '[ ]' : '[x]';
-  lines[lineNumber] = `${line.slice(0, boxAt)}${box}${line.slice(boxAt + 3)}`;
-  return lines.join('\n');
 }

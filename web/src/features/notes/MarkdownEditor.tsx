@@ -2,7 +2,7 @@
 // about 130 KB gzip), so the notes list, the blog and everything else never carry it. Until it has loaded a
 // plain textarea with the same label and value stands in, so typing never waits for the network.
 import { Textarea } from '@chakra-ui/react';
-import { type ClipboardEvent, type DragEvent, lazy, type RefObject, Suspense } from 'react';
+import { type ClipboardEvent, type DragEvent, lazy, type ReactNode, type RefObject, Suspense } from 'react';
 
 export interface MarkdownEditorProps {
   id?: string;
@@ -14,6 +14,8 @@ export interface MarkdownEditorProps {
   minHeight: number;
   /** The box grows to fill the window's height (the note editor), never below minHeight. */
   fillHeight?: boolean;
+  /** Renders the side-by-side preview (offered on wide screens); no preview toggle when absent. */
+  renderPreview?(markdown: string): ReactNode;
   placeholder?: string;
   onPaste?(event: ClipboardEvent<HTMLTextAreaElement>): void;
   onDrop?(event: DragEvent<HTMLTextAreaElement>): void;

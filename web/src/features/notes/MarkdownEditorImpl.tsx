@@ -1,17 +1,16 @@
 // @uiw/react-md-editor as the owner's markdown editor (loaded lazily, with the editor only: see
 // MarkdownEditor.tsx). Its toolbar carries the spec's five commands, which insert at the cursor through the
 // shared insertMarkdown rule, the file button and, on wide screens, a side-by-side preview toggle. The
-// preview is the app's own renderer (MarkdownView), so a note looks the same there, in the viewer and on the
-// blog. The keys (list continuation, Tab in lists, Ctrl/Cmd+B/I/K) come from useMarkdownKeys.
-import { VisuallyHidden } from '@chakra-ui/react';
+// preview is the caller's (the app's own renderer), so a note looks the same there, in the viewer and on
+// the blog. The keys (list continuation, Tab in lists, Ctrl/Cmd+B/I/K) come from useMarkdownKeys.
 import { insertMarkdown, type MarkdownAction } from '@private-notes/shared';
 import MDEditor, { type ICommand, type RefMDEditor } from '@uiw/react-md-editor/nohighlight';
 import '@uiw/react-md-editor/markdown-editor.css';
-import { type ReactElement, useDeferredValue, useEffect, useId, useRef } from 'react';
+import { type ReactElement, type ReactNode, useDeferredValue, useEffect, useId, useRef } from 'react';
 import { useTheme } from '../../theme/use-theme.ts';
+import { Svg } from '../../ui/icons.tsx';
 import { ATTACH_FILE_LABEL } from './AttachFileButton.tsx';
 import type { MarkdownEditorProps } from './MarkdownEditor.tsx';
-import { MarkdownView } from './MarkdownView.tsx';
 import {
   BoldIcon,
   BulletListIcon,
@@ -19,7 +18,6 @@ import {
   ItalicIcon,
   NumberedListIcon,
   PaperclipIcon,
-  SideBySideIcon,
 } from './note-icons.tsx';
 import { MARKDOWN_KEYS_HELP, useMarkdownKeys } from './use-markdown-keys.ts';
 import { SIDE_BY_SIDE_LABEL, useSideBySide } from './use-side-by-side.ts';
@@ -48,15 +46,32 @@ function formatCommand(format: MarkdownAction, label: string, icon: ReactElement
   };
 }
 
+/** Two panes: the side-by-side preview toggle. */
+const SideBySideIcon = () => (
+  <Svg width="1em" height="1em">
+    <path d="M3 4h18v16H3zM12 4v16" />
+  </Svg>
+);
+
 /** The side-by-side preview renders a keystroke behind on long notes rather than slow the typing. */
-function LivePreview({ markdown }: { markdown: string }) {
+function LivePreview({ markdown, render }: { markdown: string; render(markdown: string): ReactNode }) {
   const deferred = useDeferredValue(markdown);
   return (
     <div data-testid="editor-live-preview" style={{ padding: '8px 12px' }}>
-      <MarkdownView markdown={deferred} />
+      {render(deferred)}
     </div>
   );
 }
+
+// Read by screen readers, not shown (a plain style: the editor's chunk does not need Chakra's for it).
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 // The box fills the window below the fields above it (the phone keyboard shrinks 100dvh, see __root.tsx),
 // never lower than the spec's minimum.
@@ -74,6 +89,8 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const helpId = useId();
   const sideBySide = useSideBySide();
+  const { renderPreview } = props;
+  const live = renderPreview !== undefined && sideBySide.on;
   useMarkdownKeys(wrapper);
   // The editors insert files at the cursor: they read it from the textarea the markdown editor renders.
   useEffect(() => {
@@ -109,7 +126,7 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
         ref={editor}
         value={props.value}
         onChange={(value) => props.onChange(value ?? '')}
-        preview={sideBySide.on ? 'live' : 'edit'}
+        preview={live ? 'live' : 'edit'}
         height={props.fillHeight ? fillHeight(props.minHeight) : props.minHeight}
         minHeight={props.minHeight}
         visibleDragbar={false}
@@ -119,8 +136,12 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
           ...FORMATS.map((f) => formatCommand(f.format, f.label, f.icon)),
           ...(props.onPickFiles ? [attach] : []),
         ]}
-        extraCommands={sideBySide.available ? [sideBySideToggle] : []}
-        components={{ preview: (source) => <LivePreview markdown={source} /> }}
+        extraCommands={renderPreview && sideBySide.available ? [sideBySideToggle] : []}
+        components={
+          renderPreview
+            ? { preview: (source) => <LivePreview markdown={source} render={renderPreview} /> }
+            : {}
+        }
         textareaProps={{
           id: props.id,
           name: props.name,
@@ -133,7 +154,9 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
           onDragOver: props.onDragOver,
         }}
       />
-      <VisuallyHidden id={helpId}>{MARKDOWN_KEYS_HELP}</VisuallyHidden>
+      <span id={helpId} style={VISUALLY_HIDDEN}>
+        {MARKDOWN_KEYS_HELP}
+      </span>
     </div>
   );
 }

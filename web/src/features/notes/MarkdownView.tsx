@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { renderMarkdown } from './render-markdown.ts';
 import { useAttachmentUrls, withLocalImages } from './use-attachment-urls.ts';
 import { useCodeHighlighter } from './use-code-highlighter.ts';
+import { useTaskBoxes } from './use-task-boxes.ts';
 
 export interface MarkdownViewProps {
   markdown: string;
@@ -15,9 +16,10 @@ export interface MarkdownViewProps {
 export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
   const highlight = useCodeHighlighter(markdown);
   const interactiveTasks = onToggleTask !== undefined;
+  const tasks = useTaskBoxes(markdown, interactiveTasks);
   const rendered = useMemo(
-    () => renderMarkdown(markdown, { highlight, interactiveTasks }),
-    [markdown, highlight, interactiveTasks],
+    () => renderMarkdown(markdown, { highlight, tasks }),
+    [markdown, highlight, tasks],
   );
   const urls = useAttachmentUrls(markdown);
   const html = useMemo(() => withLocalImages(rendered, urls), [rendered, urls]);
@@ -74,24 +76,6 @@ export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
           verticalAlign: 'middle',
         },
         '& input[type=checkbox]:not(:disabled)': { cursor: 'pointer' },
-        // highlight.js classes, in colours that read in both themes.
-        '& .hljs-keyword, & .hljs-selector-tag, & .hljs-doctag, & .hljs-meta .hljs-keyword': {
-          color: 'purple.fg',
-        },
-        '& .hljs-string, & .hljs-regexp, & .hljs-addition, & .hljs-attribute .hljs-string': {
-          color: 'green.fg',
-        },
-        '& .hljs-number, & .hljs-literal, & .hljs-symbol, & .hljs-bullet': { color: 'orange.fg' },
-        '& .hljs-comment, & .hljs-quote, & .hljs-meta': { color: 'fg.muted', fontStyle: 'italic' },
-        '& .hljs-title, & .hljs-section, & .hljs-name, & .hljs-selector-id, & .hljs-selector-class': {
-          color: 'blue.fg',
-        },
-        '& .hljs-built_in, & .hljs-type, & .hljs-attr, & .hljs-attribute, & .hljs-variable, & .hljs-params': {
-          color: 'cyan.fg',
-        },
-        '& .hljs-deletion': { color: 'red.fg' },
-        '& .hljs-emphasis': { fontStyle: 'italic' },
-        '& .hljs-strong': { fontWeight: 700 },
         '& blockquote': {
           borderLeft: '3px solid var(--pn-border)',
           paddingLeft: '1em',

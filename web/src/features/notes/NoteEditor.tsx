@@ -249,6 +249,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
                   rows={12}
                   minHeight={300}
                   fillHeight
+                  renderPreview={(markdown) => <MarkdownView markdown={markdown} />}
                   value={content}
                   onChange={setContent}
                   onPaste={files.onPaste}

@@ -3,6 +3,8 @@
 // notes screen's first visit carries none of it.
 import type { LanguageFn } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
+// The colours come with this chunk, not with every page.
+import './code-highlight.css';
 
 type Grammar = () => Promise<{ default: LanguageFn }>;
 

@@ -98,8 +98,3 @@ export const PaperclipIcon = (p: IconProps) => (
     <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
   </Icon>
 );
-export const SideBySideIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 4h18v16H3zM12 4v16" />
-  </Icon>
-);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlightCode, loadGrammars } from './code-highlighter.ts';
 import { markdownToHtml as renderMarkdown } from './render-markdown.ts';
+import { findTasks } from './task-boxes.ts';
 import { fenceLanguages } from './use-code-highlighter.ts';
 
 const boxes = (html: string) => [...html.matchAll(/<input[^>]*>/g)].map((m) => m[0]);
@@ -17,7 +18,7 @@ describe('renderMarkdown task boxes', () => {
   });
 
   it('carry their source index, state and text as label when interactive', () => {
-    const inputs = boxes(renderMarkdown(note, { interactiveTasks: true }));
+    const inputs = boxes(renderMarkdown(note, { tasks: findTasks(note) }));
     expect(inputs).toEqual([
       '<input type="checkbox" data-task="0" aria-label="milk">',
       '<input type="checkbox" data-task="1" aria-label="bread rolls" checked="">',
@@ -29,13 +30,14 @@ describe('renderMarkdown task boxes', () => {
   it('stay read-only when the source scan and the renderer disagree about which lines are tasks', () => {
     // The indented block is code to the renderer but looks like a task line to a line scan.
     const tricky = '- [ ] real\n\nparagraph\n\n    - [ ] code, not a task\n\n- [ ] after';
-    const inputs = boxes(renderMarkdown(tricky, { interactiveTasks: true }));
+    const inputs = boxes(renderMarkdown(tricky, { tasks: findTasks(tricky) }));
     expect(inputs).toHaveLength(2);
     for (const input of inputs) expect(input).toContain('disabled');
   });
 
   it('escape the label', () => {
-    const [input] = boxes(renderMarkdown('- [ ] a "quote" & <b>tag</b>', { interactiveTasks: true }));
+    const text = '- [ ] a "quote" & <b>tag</b>';
+    const [input] = boxes(renderMarkdown(text, { tasks: findTasks(text) }));
     expect(input).toContain('aria-label="a &quot;quote&quot; &amp; tag"');
   });
 });

@@ -2,41 +2,25 @@
 // could run script (a note may hold pasted HTML). Headings get the same ids as the contents sidebar links.
 // Fenced code is coloured when a highlighter has been loaded (code-highlighter.ts, loaded only for notes
 // that have code); task boxes can be made clickable, each carrying the index of its source line.
-import {
-  createHeadingIds,
-  headingText,
-  isTaskChecked,
-  stripMarkdown,
-  taskLines,
-} from '@private-notes/shared';
+import { createHeadingIds, headingText } from '@private-notes/shared';
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import type { TaskBoxes } from './task-boxes.ts';
 
 export interface RenderOptions {
   /** HTML of `code` coloured as `language`, or null to show it plain. Its output is sanitised too. */
   highlight?: ((code: string, language: string) => string | null) | null;
-  /** Task boxes become enabled checkboxes with `data-task` (the task's index) and the task text as label. */
-  interactiveTasks?: boolean;
+  /**
+   * The note's tasks as found in its source (task-boxes.ts): with them the boxes become enabled checkboxes
+   * carrying `data-task` (the task's index) and the task text as label. Read-only boxes without.
+   */
+  tasks?: TaskBoxes | null;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-interface Tasks {
-  labels: string[];
-  checked: boolean[];
-}
-
-function findTasks(markdown: string): Tasks {
-  const lines = markdown.split('\n');
-  const found = taskLines(markdown).map((n) => lines[n] ?? '');
-  return {
-    labels: found.map((line) => stripMarkdown(line).replace(/\s+/g, ' ').trim()),
-    checked: found.map(isTaskChecked),
-  };
-}
-
-function render(markdown: string, options: RenderOptions, tasks: Tasks | null) {
+function render(markdown: string, options: RenderOptions, tasks: TaskBoxes | null) {
   const headingId = createHeadingIds();
   let taskIndex = 0;
   // Whether every box marked rendered lines up with a task line found in the source (same count, same state).
@@ -73,11 +57,7 @@ function render(markdown: string, options: RenderOptions, tasks: Tasks | null) {
 
 /** The HTML before sanitising (exported for tests: DOMPurify needs a DOM). */
 export function markdownToHtml(markdown: string, options: RenderOptions = {}): string {
-  const { html, tasksMatch } = render(
-    markdown,
-    options,
-    options.interactiveTasks ? findTasks(markdown) : null,
-  );
+  const { html, tasksMatch } = render(markdown, options, options.tasks ?? null);
   // Where the source scan and marked disagree about which lines are tasks (unusual nesting, HTML blocks),
   // a click could change the wrong line: those notes keep read-only boxes.
   return tasksMatch ? html : render(markdown, options, null).html;

@@ -1,6 +1,6 @@
-// The viewer's task boxes: a tick is a normal edit of the note (saved here, synced by the engine).
+// The viewer's task boxes: a tick is a normal edit of the note (saved here, synced by the engine). The write
+// loads with the first tick, not with the notes screen.
 import { useCallback } from 'react';
-import { NoteChangedError, toggleNoteTask } from '../../db/toggle-note-task.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
 
@@ -11,12 +11,13 @@ export function useTaskToggle(note: LocalNote | null): (index: number) => Promis
     async (index: number) => {
       if (id === null) return;
       try {
+        const { toggleNoteTask } = await import('../../db/toggle-note-task.ts');
         await toggleNoteTask(id, content, index);
       } catch (error) {
         toast({
           title: 'Task not updated',
           description:
-            error instanceof NoteChangedError
+            error instanceof Error && error.name === 'NoteChangedError'
               ? 'The note changed meanwhile. Please try again.'
               : 'There was an error updating your note. Please try again.',
           variant: 'destructive',
