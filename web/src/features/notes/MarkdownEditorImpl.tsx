@@ -120,7 +120,7 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
       data-color-mode={dark ? 'dark' : 'light'}
       className="pn-markdown-editor"
       // Room left for the fields above the box: the editor's heading, tabs and title are taller on a desktop.
-      style={{ width: '100%', ['--pn-editor-offset' as string]: sideBySide.available ? '15rem' : '10rem' }}
+      style={{ width: '100%', ['--pn-editor-offset' as string]: sideBySide.available ? '18rem' : '15rem' }}
     >
       <MDEditor
         ref={editor}
