@@ -96,9 +96,9 @@ describe('indentListItems', () => {
     expect(shown(edit)).toBe('- a\n  - [b\n    - c]\n- d');
   });
 
-  it('un-nests to the parent level, and does nothing at the top level', () => {
+  it('un-nests to the parent level, and leaves a top-level item where it is (still claiming Shift+Tab)', () => {
     expect(at('- a\n  - b\n    - c|', shiftTab)).toBe('- a\n  - b\n  - c|');
-    expect(at('- top|', shiftTab)).toBeNull();
+    expect(at('- top|', shiftTab)).toBe('- top|');
   });
 
   it('keeps the first item of a list where it is (but still claims Tab)', () => {

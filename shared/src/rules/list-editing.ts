@@ -110,7 +110,7 @@ function previousItem(value: string, line: Line, below: (item: ListLine) => bool
 /**
  * Tab (or Shift+Tab with `outdent`) on list items: the items touched by the selection move one level in
  * (under the item above, where markdown needs them) or out. Null when the caret is not in a list item, so
- * Tab keeps its usual meaning there (moving focus).
+ * Tab keeps its usual meaning there (moving focus); inside a list an item that cannot move is left as is.
  */
 export function indentListItems(
   value: string,
@@ -125,7 +125,8 @@ export function indentListItems(
 
   let delta: number;
   if (outdent) {
-    if (first.column === 0) return null;
+    // A top-level item has nowhere to go, but Shift+Tab still stays in the text (as Tab does in a list).
+    if (first.column === 0) return { value, selectionStart: start, selectionEnd: end };
     const parent = previousItem(value, first, (item) => item.column < first.column);
     delta = (parent ? parent.column : 0) - first.column;
   } else {
