@@ -6,6 +6,7 @@ export * from './rules/ai-note.ts';
 export * from './rules/api-error-text.ts';
 export * from './rules/attachment-markdown.ts';
 export * from './rules/attachment-types.ts';
+export * from './rules/code-languages.ts';
 export * from './rules/count-labels.ts';
 export * from './rules/date-range.ts';
 export * from './rules/editor-state.ts';

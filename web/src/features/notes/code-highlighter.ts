@@ -1,15 +1,14 @@
 // Code colouring for fenced blocks (highlight.js core), in its own chunk: MarkdownView loads it only for a
 // note that has a fenced block with a language, and each language's grammar loads on its first use, so the
-// notes screen's first visit carries none of it.
+// notes screen's first visit carries none of it. The colours are global.css's, shared with the blog.
+import { type CodeLanguage, codeLanguage } from '@private-notes/shared/rules/code-languages';
 import type { LanguageFn } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
-// The colours come with this chunk, not with every page.
-import './code-highlight.css';
 
 type Grammar = () => Promise<{ default: LanguageFn }>;
 
-// The common languages of notes; anything else is shown plain.
-const GRAMMARS: Record<string, Grammar> = {
+// One chunk per grammar of the shared table (code-languages.ts), loaded on first use.
+const GRAMMARS: Record<CodeLanguage, Grammar> = {
   bash: () => import('highlight.js/lib/languages/bash'),
   c: () => import('highlight.js/lib/languages/c'),
   cpp: () => import('highlight.js/lib/languages/cpp'),
@@ -35,55 +34,17 @@ const GRAMMARS: Record<string, Grammar> = {
   yaml: () => import('highlight.js/lib/languages/yaml'),
 };
 
-const ALIASES: Record<string, string> = {
-  js: 'javascript',
-  jsx: 'javascript',
-  mjs: 'javascript',
-  node: 'javascript',
-  ts: 'typescript',
-  tsx: 'typescript',
-  py: 'python',
-  sh: 'bash',
-  shell: 'bash',
-  zsh: 'bash',
-  console: 'bash',
-  html: 'xml',
-  svg: 'xml',
-  toml: 'ini',
-  yml: 'yaml',
-  md: 'markdown',
-  rs: 'rust',
-  golang: 'go',
-  'c++': 'cpp',
-  h: 'c',
-  cs: 'csharp',
-  'c#': 'csharp',
-  kt: 'kotlin',
-  rb: 'ruby',
-  docker: 'dockerfile',
-  patch: 'diff',
-  postgres: 'sql',
-  postgresql: 'sql',
-};
-
-/** The grammar name for a fence's language word, or null when none is bundled. */
-export function grammarName(language: string): string | null {
-  const name = ALIASES[language.toLowerCase()] ?? language.toLowerCase();
-  return Object.hasOwn(GRAMMARS, name) ? name : null;
-}
-
 const loading = new Map<string, Promise<void>>();
 
 /** Loads (once) the grammars of these fence languages; unknown ones are skipped, failed loads retried later. */
 export function loadGrammars(languages: Iterable<string>): Promise<void> {
   const pending: Array<Promise<void>> = [];
   for (const language of languages) {
-    const name = grammarName(language);
+    const name = codeLanguage(language);
     if (!name) continue;
     let load = loading.get(name);
     if (!load) {
-      const grammar = GRAMMARS[name] as Grammar;
-      load = grammar().then(
+      load = GRAMMARS[name]().then(
         (module) => hljs.registerLanguage(name, module.default),
         (error: unknown) => {
           loading.delete(name);
@@ -99,7 +60,7 @@ export function loadGrammars(languages: Iterable<string>): Promise<void> {
 
 /** The coloured HTML of `code` (escaped by highlight.js), or null when its grammar is not loaded. */
 export function highlightCode(code: string, language: string): string | null {
-  const name = grammarName(language);
+  const name = codeLanguage(language);
   if (!name || !hljs.getLanguage(name)) return null;
   try {
     return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
