@@ -2,6 +2,7 @@
 // Tab nesting (and leaving the editor), Ctrl/Cmd+S/B/I/K, the box's height on a desktop and a phone, the
 // side-by-side preview, task boxes ticked from the viewer reaching the server, and lazily coloured code.
 import type { Page } from '@playwright/test';
+import { createPost, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -253,4 +254,33 @@ test('fenced code is coloured in the viewer and the preview, loading the highlig
   const viewer = page.getByTestId('note-viewer');
   await expect(viewer.locator('code .hljs-keyword')).toHaveText('const');
   await expect(viewer.locator('code')).toHaveText('const answer = 42;\n');
+});
+
+test('a published post shows its code coloured by the server, with no highlighter script', async ({
+  browser,
+}) => {
+  const api = await ownerApi();
+  const post = await createPost(api, {
+    title: `Code post ${uniqueWord()}`,
+    content: 'A snippet:\n\n```python\ndef answer():\n    return 42\n```',
+    published: true,
+  });
+  await api.dispose();
+  // An anonymous visitor, with script off: the colours are in the served HTML and CSS.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto(postUrl(post));
+  const keyword = page.locator('pre code .hljs-keyword').first();
+  await expect(keyword).toHaveText('def');
+  const colours = await page.locator('pre code').evaluate((code) => ({
+    keyword: getComputedStyle(code.querySelector('.hljs-keyword') as Element).color,
+    plain: getComputedStyle(code).color,
+  }));
+  expect(colours.keyword).not.toBe(colours.plain);
+  expect(scripts.filter((url) => /code-highlighter|highlight/.test(url))).toEqual([]);
+  await context.close();
 });
