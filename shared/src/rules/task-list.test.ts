@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTaskChecked, taskLines, toggleTask } from './task-list.ts';
+import { isTaskChecked, sameTasks, setTask, taskLines, toggleTask } from './task-list.ts';
 
 describe('task lines', () => {
   const note = [
@@ -40,5 +40,23 @@ describe('task lines', () => {
     expect(isTaskChecked('  * [X] a')).toBe(true);
     expect(isTaskChecked('- [ ] a')).toBe(false);
     expect(isTaskChecked('plain')).toBe(false);
+  });
+});
+
+describe('setTask and sameTasks', () => {
+  it('sets a box to the wanted state, whatever it was', () => {
+    expect(setTask('- [ ] a\n- [x] b', 1, true)).toBe('- [ ] a\n- [x] b');
+    expect(setTask('- [ ] a\n- [x] b', 1, false)).toBe('- [ ] a\n- [ ] b');
+    expect(setTask('- [ ] a', 0, true)).toBe('- [x] a');
+    expect(setTask('- [ ] a', 1, true)).toBeNull();
+  });
+
+  it('sees the same tasks across ticks and edits elsewhere, not across added, removed or edited tasks', () => {
+    const note = '# List\n\n- [ ] a\n- [x] b';
+    expect(sameTasks(note, '# List\n\n- [x] a\n- [ ] b')).toBe(true);
+    expect(sameTasks(note, '# Renamed\n\nIntro.\n\n- [ ] a\n- [x] b')).toBe(true);
+    expect(sameTasks(note, '- [ ] new\n- [ ] a\n- [x] b')).toBe(false);
+    expect(sameTasks(note, '- [ ] a')).toBe(false);
+    expect(sameTasks(note, '- [ ] a\n- [x] b, edited')).toBe(false);
   });
 });

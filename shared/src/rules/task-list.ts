@@ -28,10 +28,10 @@ export function isTaskChecked(line: string): boolean {
 }
 
 /**
- * Ticks or unticks the `index`-th task item (counting as taskLines does), changing only its box. Null when
- * there is no such task.
+ * Ticks (`checked`) or unticks the `index`-th task item (counting as taskLines does), changing only its box.
+ * Null when there is no such task.
  */
-export function toggleTask(markdown: string, index: number): string | null {
+export function setTask(markdown: string, index: number, checked: boolean): string | null {
   const lineNumber = taskLines(markdown)[index];
   if (lineNumber === undefined) return null;
   const lines = markdown.split('\n');
@@ -39,7 +39,27 @@ export function toggleTask(markdown: string, index: number): string | null {
   const prefix = parsePrefix(line);
   if (!prefix?.task) return null;
   const boxAt = prefix.length - prefix.task.length;
-  const box = isTaskChecked(line) ? '[ ]' : '[x]';
-  lines[lineNumber] = `${line.slice(0, boxAt)}${box}${line.slice(boxAt + 3)}`;
+  lines[lineNumber] = `${line.slice(0, boxAt)}${checked ? '[x]' : '[ ]'}${line.slice(boxAt + 3)}`;
   return lines.join('\n');
+}
+
+/** Ticks an unticked task and unticks a ticked one; null when there is no such task. */
+export function toggleTask(markdown: string, index: number): string | null {
+  const lineNumber = taskLines(markdown)[index];
+  if (lineNumber === undefined) return null;
+  return setTask(markdown, index, !isTaskChecked(markdown.split('\n')[lineNumber] ?? ''));
+}
+
+/**
+ * Whether two versions of a note have the same task items in the same order (ticks aside): then the n-th
+ * task of one is the n-th task of the other, whatever else changed around them.
+ */
+export function sameTasks(a: string, b: string): boolean {
+  const tasks = (markdown: string) => {
+    const lines = markdown.split('\n');
+    return taskLines(markdown).map((n) => (lines[n] ?? '').replace(/\[[ xX]\]/, '[ ]'));
+  };
+  const left = tasks(a);
+  const right = tasks(b);
+  return left.length === right.length && left.every((line, i) => line === right[i]);
 }

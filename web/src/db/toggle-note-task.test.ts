@@ -22,7 +22,7 @@ describe('toggleNoteTask', () => {
     const database = freshDb();
     const note = await createNote({ title: 'Shop', content: LIST, tags: [] }, database);
     await database.outbox.clear();
-    const saved = await toggleNoteTask(note.id, LIST, 2, database);
+    const saved = await toggleNoteTask(note.id, LIST, 2, true, database);
     expect(saved.content).toBe('# Shop\n\n- [ ] milk\n- [ ] bread\n- [x] milk\n');
     expect((await database.notes.get(note.id))?.content).toBe(saved.content);
     expect((await database.notes.get(note.id))?.syncState).toBe('pending');
@@ -30,19 +30,46 @@ describe('toggleNoteTask', () => {
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.noteId).toBe(note.id);
 
-    const back = await toggleNoteTask(note.id, saved.content, 2, database);
+    const back = await toggleNoteTask(note.id, saved.content, 2, false, database);
     expect(back.content).toBe(LIST);
     expect(await database.outbox.count()).toBe(1);
   });
 
-  it('writes nothing when the note changed since it was shown, or has no such task', async () => {
+  it('keeps a quick second tick and edits elsewhere: the box is set in the note as it is now', async () => {
+    const database = freshDb();
+    const note = await createNote({ title: 'Shop', content: LIST, tags: [] }, database);
+    // Both ticks were made on the text first shown, the second before the first came back.
+    await toggleNoteTask(note.id, LIST, 0, true, database);
+    await updateNote(
+      note.id,
+      { content: `${(await database.notes.get(note.id))?.content}\nA line from sync.` },
+      database,
+    );
+    await toggleNoteTask(note.id, LIST, 1, true, database);
+    expect((await database.notes.get(note.id))?.content).toBe(
+      '# Shop\n\n- [x] milk\n- [x] bread\n- [ ] milk\n\nA line from sync.',
+    );
+  });
+
+  it('writes nothing when the box already has the wanted state', async () => {
+    const database = freshDb();
+    const note = await createNote({ title: 'Shop', content: LIST, tags: [] }, database);
+    await database.outbox.clear();
+    const same = await toggleNoteTask(note.id, LIST, 1, false, database);
+    expect(same.content).toBe(LIST);
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('writes nothing when the note’s tasks changed since it was shown, or it has no such task', async () => {
     const database = freshDb();
     const note = await createNote({ title: 'Shop', content: LIST, tags: [] }, database);
     await updateNote(note.id, { content: `- [ ] eggs\n${LIST}` }, database);
     await database.outbox.clear();
-    await expect(toggleNoteTask(note.id, LIST, 0, database)).rejects.toBeInstanceOf(NoteChangedError);
+    await expect(toggleNoteTask(note.id, LIST, 0, true, database)).rejects.toBeInstanceOf(NoteChangedError);
     const current = (await database.notes.get(note.id))?.content ?? '';
-    await expect(toggleNoteTask(note.id, current, 9, database)).rejects.toBeInstanceOf(NoteChangedError);
+    await expect(toggleNoteTask(note.id, current, 9, true, database)).rejects.toBeInstanceOf(
+      NoteChangedError,
+    );
     expect((await database.notes.get(note.id))?.content).toBe(`- [ ] eggs\n${LIST}`);
     expect(await database.outbox.count()).toBe(0);
   });
@@ -51,6 +78,6 @@ describe('toggleNoteTask', () => {
     const database = freshDb();
     const note = await createNote({ title: 'Shop', content: LIST, tags: [] }, database);
     await deleteNote(note.id, database);
-    await expect(toggleNoteTask(note.id, LIST, 0, database)).rejects.toBeInstanceOf(NoteChangedError);
+    await expect(toggleNoteTask(note.id, LIST, 0, true, database)).rejects.toBeInstanceOf(NoteChangedError);
   });
 });

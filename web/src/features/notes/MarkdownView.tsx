@@ -1,7 +1,7 @@
 // Rendered markdown (sanitised) in a readable prose style, with coloured code once the note's grammars have
 // loaded, and task boxes that can be ticked when the caller says what a tick does.
 import { Box } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { renderMarkdown } from './render-markdown.ts';
 import { useAttachmentUrls, withLocalImages } from './use-attachment-urls.ts';
 import { useCodeHighlighter } from './use-code-highlighter.ts';
@@ -10,7 +10,7 @@ import { useTaskBoxes } from './use-task-boxes.ts';
 export interface MarkdownViewProps {
   markdown: string;
   /** Ticks or unticks the index-th task (the boxes are read-only without it); a rejection puts the box back. */
-  onToggleTask?(index: number): Promise<void>;
+  onToggleTask?(index: number, checked: boolean): Promise<void>;
 }
 
 export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
@@ -34,13 +34,23 @@ export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
       const input = event.target;
       if (!(input instanceof HTMLInputElement) || input.dataset.task === undefined) return;
       const index = Number(input.dataset.task);
-      toggle.current?.(index).catch(() => {
+      refocus.current = index;
+      toggle.current?.(index, input.checked).catch(() => {
         input.checked = !input.checked;
       });
     };
     root.addEventListener('change', onChange);
     return () => root.removeEventListener('change', onChange);
   }, [interactiveTasks]);
+  // A tick changes the note, and the new HTML replaces the box that had focus: a keyboard user stays on it.
+  const refocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = refocus.current;
+    const active = document.activeElement;
+    if (index === null || !html || (active && active !== document.body)) return;
+    refocus.current = null;
+    box.current?.querySelector<HTMLInputElement>(`input[data-task="${index}"]`)?.focus();
+  }, [html]);
   return (
     <Box
       ref={box}

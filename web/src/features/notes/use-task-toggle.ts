@@ -4,21 +4,21 @@ import { useCallback } from 'react';
 import type { LocalNote } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
 
-export function useTaskToggle(note: LocalNote | null): (index: number) => Promise<void> {
+export function useTaskToggle(note: LocalNote | null): (index: number, checked: boolean) => Promise<void> {
   const id = note?.id ?? null;
   const content = note?.content ?? '';
   return useCallback(
-    async (index: number) => {
+    async (index: number, checked: boolean) => {
       if (id === null) return;
       try {
         const { toggleNoteTask } = await import('../../db/toggle-note-task.ts');
-        await toggleNoteTask(id, content, index);
+        await toggleNoteTask(id, content, index, checked);
       } catch (error) {
         toast({
           title: 'Task not updated',
           description:
             error instanceof Error && error.name === 'NoteChangedError'
-              ? 'The note changed meanwhile. Please try again.'
+              ? 'The note’s tasks changed meanwhile. Please try again.'
               : 'There was an error updating your note. Please try again.',
           variant: 'destructive',
         });
