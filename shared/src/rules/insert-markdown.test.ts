@@ -36,3 +36,17 @@ describe('insertMarkdown', () => {
     expect(insertMarkdown('abc', 10, 1, 'bold').value).toBe('a**bc**');
   });
 });
+
+describe('insertMarkdown link', () => {
+  it('makes the selection the link text and selects the address to type', () => {
+    const edit = insertMarkdown('see the docs here', 8, 12, 'link');
+    expect(edit.value).toBe('see the [docs](url) here');
+    expect(edit.value.slice(edit.selectionStart, edit.selectionEnd)).toBe('url');
+  });
+
+  it('inserts a placeholder text with no selection', () => {
+    const edit = insertMarkdown('ab', 1, 1, 'link');
+    expect(edit.value).toBe('a[link text](url)b');
+    expect(edit.value.slice(edit.selectionStart, edit.selectionEnd)).toBe('url');
+  });
+});

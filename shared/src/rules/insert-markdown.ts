@@ -1,6 +1,7 @@
-// The editor toolbar's markdown insertion at the cursor (SPEC section 2): bold, italic, heading, lists.
+// The editor toolbar's markdown insertion at the cursor (SPEC section 2): bold, italic, heading, lists; and
+// the link of Ctrl/Cmd+K.
 
-export type MarkdownAction = 'bold' | 'italic' | 'heading' | 'bullet-list' | 'numbered-list';
+export type MarkdownAction = 'bold' | 'italic' | 'heading' | 'bullet-list' | 'numbered-list' | 'link';
 
 export interface TextEdit {
   value: string;
@@ -15,7 +16,8 @@ const WRAP: Record<'bold' | 'italic', { mark: string; placeholder: string }> = {
 
 /**
  * Applies the action to the selection [start, end) of `value`. Bold and italic wrap the selection (or a
- * placeholder, left selected so typing replaces it); heading and lists prefix every selected line.
+ * placeholder, left selected so typing replaces it); heading and lists prefix every selected line; link
+ * wraps the selection as the link text and selects the address to type.
  */
 export function insertMarkdown(value: string, start: number, end: number, action: MarkdownAction): TextEdit {
   const from = clamp(Math.min(start, end), value.length);
@@ -27,6 +29,16 @@ export function insertMarkdown(value: string, start: number, end: number, action
       value: `${value.slice(0, from)}${mark}${inner}${mark}${value.slice(to)}`,
       selectionStart: from + mark.length,
       selectionEnd: from + mark.length + inner.length,
+    };
+  }
+  if (action === 'link') {
+    // The selection becomes the link's text and `url` is selected, so typing the address replaces it.
+    const text = value.slice(from, to) || 'link text';
+    const head = `${value.slice(0, from)}[${text}](`;
+    return {
+      value: `${head}url)${value.slice(to)}`,
+      selectionStart: head.length,
+      selectionEnd: head.length + 3,
     };
   }
   const lineStart = value.lastIndexOf('\n', from - 1) + 1;

@@ -127,9 +127,28 @@ describe('renderMarkdown', () => {
 
   it('keeps code blocks escaped and their language class only', () => {
     const html = renderMarkdown('```js\nconst a = "<script>alert(1)</script>";\n```');
-    expect(html).toContain('<code class="language-js">');
+    expect(html).toContain('<code class="hljs language-js">');
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('<script>');
+  });
+
+  it('colours fenced code on the server with hljs classes, and leaves unknown languages plain', () => {
+    const html = renderMarkdown(
+      '```python\ndef answer():\n    return 42  # yes\n```\n\n```nosuch\nx < y\n```',
+    );
+    expect(html).toContain('<code class="hljs language-python">');
+    expect(html).toContain('<span class="hljs-keyword">def</span>');
+    expect(html).toContain('<span class="hljs-number">42</span>');
+    expect(html).toContain('<span class="hljs-comment"># yes</span>');
+    expect(html).toContain('<code class="language-nosuch">x &lt; y');
+  });
+
+  it('keeps only hljs classes on spans written in raw HTML', () => {
+    const html = renderMarkdown('<span class="hljs-string evil" onclick="x()" style="color:red">s</span>');
+    expect(html).toContain('<span class="hljs-string">s</span>');
+    expect(html).not.toContain('evil');
+    expect(html).not.toContain('onclick');
+    expect(html).not.toContain('style');
   });
 
   it('does not let a heading id break out of its attribute', () => {

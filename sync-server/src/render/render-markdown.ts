@@ -4,6 +4,7 @@ import { ATTACHMENT_PATH_PREFIX, attachmentSrcset } from '@private-notes/shared/
 import { createHeadingIds, headingText } from '@private-notes/shared/rules/table-of-contents';
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { highlightCode } from './highlight-code.ts';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow';
 const ABSOLUTE_HTTP = /^https?:\/\//i;
@@ -63,6 +64,13 @@ marked.use({
       headings.push({ id, text, level: depth });
       return `<h${depth} id="${escapeAttribute(id)}">${inner}</h${depth}>\n`;
     },
+    code({ text, lang }: Tokens.Code) {
+      // Coloured as in the app's viewer; a language without a grammar stays marked's plain block.
+      const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
+      const coloured = language ? highlightCode(text, language) : null;
+      if (coloured === null) return false;
+      return `<pre><code class="hljs language-${escapeAttribute(language.toLowerCase())}">${coloured}</code></pre>\n`;
+    },
   },
 });
 
@@ -106,7 +114,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     // GFM task lists render disabled checkboxes; nothing else of <input> survives.
     input: ['type', 'checked', 'disabled'],
   },
-  allowedClasses: { code: ['language-*'] },
+  // highlight.js marks code with hljs-* classes on spans (coloured by the post stylesheet); no other class.
+  allowedClasses: { code: ['language-*', 'hljs'], span: ['hljs-*'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,

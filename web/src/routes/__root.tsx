@@ -19,7 +19,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      // resizes-content: a phone's on-screen keyboard shrinks the page (and 100dvh), so the note editor's
+      // box, sized in dvh, stays above the keyboard.
+      {
+        name: 'viewport',
+        content:
+          'width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content',
+      },
       { name: 'color-scheme', content: 'light dark' },
       { title: DEFAULT_TITLE },
       { name: 'description', content: DEFAULT_DESCRIPTION },

@@ -1,6 +1,6 @@
 // Title suggestions while a [[link]] is typed in the note editor: up to eight notes by fuzzy title, chosen with
 // the arrow keys and Enter or Tab (or a click), Escape to dismiss. Keys are taken from the textarea before the
-// editor sees them, and only while suggestions show. The chosen title is typed in through the browser's
+// editor sees them (on the window, capture phase), and only while suggestions show. The chosen title is typed in through the browser's
 // editing commands, so Ctrl+Z undoes it like any typing.
 import { Box, Text } from '@chakra-ui/react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
@@ -45,6 +45,7 @@ export function WikiLinkSuggestions({ textareaRef }: { textareaRef: RefObject<HT
       setLink(null);
     };
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.target !== textarea) return;
       const { link: current, titles: options, active: index } = state.current;
       if (!current || options.length === 0) return;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -63,13 +64,14 @@ export function WikiLinkSuggestions({ textareaRef }: { textareaRef: RefObject<HT
     textarea.addEventListener('input', update);
     textarea.addEventListener('keyup', update);
     textarea.addEventListener('click', update);
-    textarea.addEventListener('keydown', onKeyDown, true);
+    // On the window, in the capture phase: before the editor's own keys (list continuation takes Enter too).
+    window.addEventListener('keydown', onKeyDown, true);
     textarea.addEventListener('pn-choose-link', onChoose);
     return () => {
       textarea.removeEventListener('input', update);
       textarea.removeEventListener('keyup', update);
       textarea.removeEventListener('click', update);
-      textarea.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('keydown', onKeyDown, true);
       textarea.removeEventListener('pn-choose-link', onChoose);
     };
   }, [textarea]);

@@ -7,6 +7,7 @@ import {
   type ClipboardEvent,
   type DragEvent,
   lazy,
+  type ReactNode,
   type RefObject,
   Suspense,
   useLayoutEffect,
@@ -29,6 +30,10 @@ export interface MarkdownEditorProps {
   onChange(value: string): void;
   rows: number;
   minHeight: number;
+  /** The box grows to fill the window's height (the note editor), never below minHeight. */
+  fillHeight?: boolean;
+  /** Renders the side-by-side preview (offered on wide screens); no preview toggle when absent. */
+  renderPreview?(markdown: string): ReactNode;
   placeholder?: string;
   onPaste?(event: ClipboardEvent<HTMLTextAreaElement>): void;
   onDrop?(event: DragEvent<HTMLTextAreaElement>): void;

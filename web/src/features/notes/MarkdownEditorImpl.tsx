@@ -1,12 +1,22 @@
 // @uiw/react-md-editor as the owner's markdown editor (loaded lazily, with the editor only: see
 // MarkdownEditor.tsx). Its toolbar carries the spec's five commands, which insert at the cursor through the
-// shared insertMarkdown rule, and the file button; its own preview is off (the Preview tab uses the app's
-// renderer, so a note looks the same there, in the viewer and on the blog).
+// shared insertMarkdown rule, the file button and, on wide screens, a side-by-side preview toggle. The
+// preview is the caller's (the app's own renderer), so a note looks the same there, in the viewer and on
+// the blog. The keys (list continuation, Tab in lists, Ctrl/Cmd+B/I/K) come from useMarkdownKeys.
 import { insertMarkdown, type MarkdownAction } from '@private-notes/shared';
 import MDEditor, { type ICommand, type RefMDEditor } from '@uiw/react-md-editor/nohighlight';
 import '@uiw/react-md-editor/markdown-editor.css';
-import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  type ReactElement,
+  type ReactNode,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { useTheme } from '../../theme/use-theme.ts';
+import { Svg } from '../../ui/icons.tsx';
 import { ATTACH_FILE_LABEL } from './AttachFileButton.tsx';
 import type { MarkdownEditorProps } from './MarkdownEditor.tsx';
 import {
@@ -17,6 +27,8 @@ import {
   NumberedListIcon,
   PaperclipIcon,
 } from './note-icons.tsx';
+import { MARKDOWN_KEYS_HELP, useMarkdownKeys } from './use-markdown-keys.ts';
+import { SIDE_BY_SIDE_LABEL, useSideBySide } from './use-side-by-side.ts';
 
 const FORMATS: Array<{ format: MarkdownAction; label: string; icon: ReactElement }> = [
   { format: 'bold', label: 'Bold', icon: <BoldIcon /> },
@@ -42,6 +54,38 @@ function formatCommand(format: MarkdownAction, label: string, icon: ReactElement
   };
 }
 
+/** Two panes: the side-by-side preview toggle. */
+const SideBySideIcon = () => (
+  <Svg width="1em" height="1em">
+    <path d="M3 4h18v16H3zM12 4v16" />
+  </Svg>
+);
+
+/** The side-by-side preview renders a keystroke behind on long notes rather than slow the typing. */
+function LivePreview({ markdown, render }: { markdown: string; render(markdown: string): ReactNode }) {
+  const deferred = useDeferredValue(markdown);
+  return (
+    <div data-testid="editor-live-preview" style={{ padding: '8px 12px' }}>
+      {render(deferred)}
+    </div>
+  );
+}
+
+// Read by screen readers, not shown (a plain style: the editor's chunk does not need Chakra's for it).
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+// The box fills the window below the fields above it (the phone keyboard shrinks 100dvh, see __root.tsx),
+// never lower than the spec's minimum.
+const fillHeight = (minHeight: number) =>
+  `max(${minHeight}px, calc(100dvh - var(--pn-editor-offset, 15rem)))`;
+
 export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
   const { theme } = useTheme();
   const dark =
@@ -50,12 +94,17 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
       typeof matchMedia === 'function' &&
       matchMedia('(prefers-color-scheme: dark)').matches);
   const editor = useRef<RefMDEditor>(null);
-  const frame = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const helpId = useId();
+  const sideBySide = useSideBySide();
+  const { renderPreview } = props;
+  const live = renderPreview !== undefined && sideBySide.on;
+  useMarkdownKeys(wrapper);
   // Typed into the stand-in while this loaded: same focus and caret here, in the commit that swaps them, so
   // no keystroke falls between the two boxes (the text itself is already in props.value).
   useLayoutEffect(() => {
     const handOver = props.handOver?.current;
-    const textarea = frame.current?.querySelector('textarea');
+    const textarea = wrapper.current?.querySelector('textarea');
     if (!props.handOver || !handOver || !textarea) return;
     props.handOver.current = null;
     if (handOver.focused) textarea.focus();
@@ -72,32 +121,60 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
     buttonProps: { 'aria-label': ATTACH_FILE_LABEL, title: ATTACH_FILE_LABEL },
     execute: () => props.onPickFiles?.(),
   };
+  const sideBySideToggle: ICommand = {
+    name: 'side-by-side',
+    keyCommand: 'side-by-side',
+    icon: <SideBySideIcon />,
+    buttonProps: {
+      'aria-label': SIDE_BY_SIDE_LABEL,
+      title: SIDE_BY_SIDE_LABEL,
+      'aria-pressed': sideBySide.on,
+    },
+    execute: () => sideBySide.toggle(),
+  };
   return (
-    <div ref={frame} data-color-mode={dark ? 'dark' : 'light'} style={{ width: '100%' }}>
+    <div
+      ref={wrapper}
+      data-color-mode={dark ? 'dark' : 'light'}
+      className="pn-markdown-editor"
+      // Room left for the fields above the box: the editor's heading, tabs and title are taller on a desktop.
+      style={{ width: '100%', ['--pn-editor-offset' as string]: sideBySide.available ? '18rem' : '15rem' }}
+    >
       <MDEditor
         ref={editor}
         value={props.value}
         onChange={(value) => props.onChange(value ?? '')}
-        preview="edit"
-        height={props.minHeight}
+        preview={live ? 'live' : 'edit'}
+        height={props.fillHeight ? fillHeight(props.minHeight) : props.minHeight}
         minHeight={props.minHeight}
         visibleDragbar={false}
+        // Tab moves focus as everywhere else; useMarkdownKeys keeps it in the text inside lists.
+        defaultTabEnable
         commands={[
           ...FORMATS.map((f) => formatCommand(f.format, f.label, f.icon)),
           ...(props.onPickFiles ? [attach] : []),
         ]}
-        extraCommands={[]}
+        extraCommands={renderPreview && sideBySide.available ? [sideBySideToggle] : []}
+        components={
+          renderPreview
+            ? { preview: (source) => <LivePreview markdown={source} render={renderPreview} /> }
+            : {}
+        }
         textareaProps={{
           id: props.id,
           name: props.name,
           rows: props.rows,
           placeholder: props.placeholder,
           'aria-label': props.ariaLabel,
+          'aria-describedby': helpId,
           onPaste: props.onPaste,
           onDrop: props.onDrop,
           onDragOver: props.onDragOver,
         }}
       />
+      <span id={helpId} style={VISUALLY_HIDDEN}>
+        {MARKDOWN_KEYS_HELP}
+      </span>
     </div>
   );
 }

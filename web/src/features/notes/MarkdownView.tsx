@@ -1,14 +1,29 @@
-// Rendered markdown (sanitised) in a readable prose style.
+// Rendered markdown (sanitised) in a readable prose style, with coloured code once the note's grammars have
+// loaded, and task boxes that can be ticked when the caller says what a tick does.
 import { Box } from '@chakra-ui/react';
-import { type MouseEvent, useMemo } from 'react';
+import { type MouseEvent, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useWikiLinks } from '../links/wiki-link-context.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { useAttachmentUrls, withLocalImages } from './use-attachment-urls.ts';
+import { useCodeHighlighter } from './use-code-highlighter.ts';
+import { useTaskBoxes } from './use-task-boxes.ts';
 
-export function MarkdownView({ markdown }: { markdown: string }) {
+export interface MarkdownViewProps {
+  markdown: string;
+  /** Ticks or unticks the index-th task (the boxes are read-only without it); a rejection puts the box back. */
+  onToggleTask?(index: number, checked: boolean): Promise<void>;
+}
+
+export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
+  const highlight = useCodeHighlighter(markdown);
+  const interactiveTasks = onToggleTask !== undefined;
+  const tasks = useTaskBoxes(markdown, interactiveTasks);
   const links = useWikiLinks();
   // biome-ignore lint/correctness/useExhaustiveDependencies: links.version changes whenever a title may resolve differently
-  const rendered = useMemo(() => renderMarkdown(markdown, links?.resolve), [markdown, links?.version]);
+  const rendered = useMemo(
+    () => renderMarkdown(markdown, { highlight, tasks, resolve: links?.resolve }),
+    [markdown, highlight, tasks, links?.version],
+  );
   // [[links]] open the note in the app (or create a missing one) instead of loading a page.
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as HTMLElement).closest?.('a.pn-wikilink');
@@ -21,8 +36,37 @@ export function MarkdownView({ markdown }: { markdown: string }) {
   };
   const urls = useAttachmentUrls(markdown);
   const html = useMemo(() => withLocalImages(rendered, urls), [rendered, urls]);
+  const box = useRef<HTMLDivElement>(null);
+  const toggle = useRef(onToggleTask);
+  toggle.current = onToggleTask;
+  // The boxes are plain HTML (not React elements): one listener on the container hears their changes.
+  useEffect(() => {
+    const root = box.current;
+    if (!root || !interactiveTasks) return;
+    const onChange = (event: Event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || input.dataset.task === undefined) return;
+      const index = Number(input.dataset.task);
+      refocus.current = index;
+      toggle.current?.(index, input.checked).catch(() => {
+        input.checked = !input.checked;
+      });
+    };
+    root.addEventListener('change', onChange);
+    return () => root.removeEventListener('change', onChange);
+  }, [interactiveTasks]);
+  // A tick changes the note, and the new HTML replaces the box that had focus: a keyboard user stays on it.
+  const refocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = refocus.current;
+    const active = document.activeElement;
+    if (index === null || !html || (active && active !== document.body)) return;
+    refocus.current = null;
+    box.current?.querySelector<HTMLInputElement>(`input[data-task="${index}"]`)?.focus();
+  }, [html]);
   return (
     <Box
+      ref={box}
       className="pn-markdown"
       onClick={onClick}
       lineHeight="1.7"
@@ -48,6 +92,14 @@ export function MarkdownView({ markdown }: { markdown: string }) {
           overflowX: 'auto',
         },
         '& pre code': { background: 'transparent', padding: 0 },
+        '& li:has(> input[type=checkbox])': { listStyle: 'none' },
+        '& input[type=checkbox]': {
+          width: '1em',
+          height: '1em',
+          marginRight: '0.4em',
+          verticalAlign: 'middle',
+        },
+        '& input[type=checkbox]:not(:disabled)': { cursor: 'pointer' },
         '& blockquote': {
           borderLeft: '3px solid var(--pn-border)',
           paddingLeft: '1em',

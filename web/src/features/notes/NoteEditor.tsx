@@ -51,6 +51,7 @@ import { MarkdownView } from './MarkdownView.tsx';
 import { useDraftPersistence } from './use-draft-persistence.ts';
 import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
+import { useSaveShortcut } from './use-save-shortcut.ts';
 
 /** Files go into this device's database at once (no connection needed); the note's save queues the upload. */
 async function storeLocally(file: File) {
@@ -95,6 +96,9 @@ interface ContentFieldProps {
   fileInput: RefObject<HTMLInputElement | null>;
 }
 
+/** The side-by-side preview: the same renderer as the Preview tab and the viewer. */
+const renderPreview = (markdown: string) => <MarkdownView markdown={markdown} />;
+
 function ContentField(props: ContentFieldProps) {
   const { content, tooLongMessage } = use(LiveContent);
   return (
@@ -105,6 +109,8 @@ function ContentField(props: ContentFieldProps) {
         name="content"
         rows={12}
         minHeight={300}
+        fillHeight
+        renderPreview={renderPreview}
         value={content}
         onChange={props.onChange}
         onPaste={props.onPaste}
@@ -337,6 +343,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   // what it really shows, and what follows the text as a whole (counts, AI helpers) reads it deferred.
   const handlers = useRef({ save, cancel });
   handlers.current = { save, cancel };
+  useSaveShortcut(() => void handlers.current.save());
   const deferredTags = useMemo(() => parseTags(tagInput), [tagInput]);
   const aiContext = useMemo<EditorAiContext>(
     () => ({

@@ -16,11 +16,11 @@ import {
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
-import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
-
 import { LinkedFrom } from '../links/LinkedFrom.tsx';
+import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
+import { useTaskToggle } from './use-task-toggle.ts';
 
 // History (and its diff library) loads when first opened, not with the notes screen.
 const NoteHistory = lazy(() => import('./history/NoteHistory.tsx').then((m) => ({ default: m.NoteHistory })));
@@ -38,6 +38,7 @@ interface Props {
 export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare }: Props) {
   const [expanded, setExpanded] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  const toggleTask = useTaskToggle(note);
   const headings = useMemo(
     () => (note && hasHeading(note.content) ? noteHeadings(note.content) : []),
     [note],
@@ -164,7 +165,7 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                           </Box>
                         ) : null}
                         <Box flex="1" minW="0">
-                          <MarkdownView markdown={note.content} />
+                          <MarkdownView markdown={note.content} onToggleTask={toggleTask} />
                           <LinkedFrom note={note} />
                         </Box>
                       </Flex>
