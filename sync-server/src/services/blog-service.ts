@@ -27,7 +27,7 @@ import { type ViewCounter, viewCounterFor } from './view-counter.ts';
 export const POST_NOT_FOUND = 'Blog post not found';
 export const PUBLISH_POST_JOB = 'publish-post';
 export const PUBLISH_AT_PAST = 'publishAt: must be in the future';
-export const PUBLISH_AT_PUBLISHED = 'publishAt: a published post cannot be scheduled; unpublish it first';
+export const PUBLISH_AT_PUBLISHED = 'publishAt: cannot be set on a published post (unpublish it first)';
 
 /** What a scheduled publication's job carries: the post and the time it was scheduled for. */
 export interface PublishPostPayload {
