@@ -23,6 +23,7 @@ import { createServerLog, type LogDestination, RequestLog } from './http/request
 import { securityHeaders } from './http/security-headers.ts';
 import { SiteOrigin } from './http/site-origin.ts';
 import { HistoryUpkeep } from './jobs/history-upkeep.ts';
+import { registerScheduledPublication } from './jobs/scheduled-publication.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
@@ -136,6 +137,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     settings,
     subscribers,
   });
+  // Before mail.start() starts the runner: scheduled posts whose time came while stopped publish at start.
+  registerScheduledPublication(mail.jobs, blog);
   const revisions = new RevisionService(store, config.revisionRetentionDays);
   const trash = new TrashService(store);
   const services: Services = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postPath, slugify, tagPath } from './slugify.ts';
+import { postPath, postSlug, slugify, tagPath } from './slugify.ts';
 
 describe('slugify', () => {
   it('lowercases and joins words with hyphens', () => {
@@ -51,5 +51,15 @@ describe('tagPath', () => {
     expect(tagPath('react')).toBe('/blog/tags/react');
     expect(tagPath('C# & .NET')).toBe('/blog/tags/C%23%20%26%20.NET');
     expect(decodeURIComponent(tagPath('a/b?c').slice('/blog/tags/'.length))).toBe('a/b?c');
+  });
+});
+
+describe('postSlug', () => {
+  it('prefers the stored slug to the title, and follows the title without one', () => {
+    expect(postSlug({ title: 'New Title', slug: 'old-title' })).toBe('old-title');
+    expect(postSlug({ title: 'New Title', slug: null })).toBe('new-title');
+    expect(postSlug({ title: 'New Title' })).toBe('new-title');
+    expect(postPath({ id: 3, title: 'New Title', slug: 'old-title' })).toBe('/blog/post/3/old-title');
+    expect(postPath({ id: 3, title: 'New Title', slug: '' })).toBe('/blog/post/3');
   });
 });

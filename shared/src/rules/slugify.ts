@@ -14,12 +14,17 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** A post's slug: the stored one (kept from publication on, or set by the owner), else the title's. */
+export function postSlug(post: { title: string; slug?: string | null | undefined }): string {
+  return post.slug ?? slugify(post.title);
+}
+
 /**
- * `/blog/post/{id}/{slug}`. A title that slugifies to nothing gives `/blog/post/{id}` (the slug is optional
- * in the route), so a post page comparing its URL with this path never redirects in a loop.
+ * `/blog/post/{id}/{slug}`. A slug that is empty gives `/blog/post/{id}` (the slug is optional in the
+ * route), so a post page comparing its URL with this path never redirects in a loop.
  */
-export function postPath(post: { id: number; title: string }): string {
-  const slug = slugify(post.title);
+export function postPath(post: { id: number; title: string; slug?: string | null | undefined }): string {
+  const slug = postSlug(post);
   return slug ? `/blog/post/${post.id}/${slug}` : `/blog/post/${post.id}`;
 }
 

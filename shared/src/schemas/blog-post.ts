@@ -8,6 +8,7 @@ export const POST_CONTENT_MAX = 200_000;
 /** Search engines show about 160 characters; a little room beyond that, no more. */
 export const POST_SEO_DESCRIPTION_MAX = 300;
 export const DEFAULT_READ_TIME = 3;
+export const POST_SLUG_MAX = 100;
 
 export const FaqItemSchema = z.object({
   question: z.string().trim().min(1, 'must not be empty').max(300),
@@ -34,6 +35,13 @@ export const BlogPostSchema = z.object({
   faq: z.array(FaqItemSchema).optional(),
   /** The page's meta and Open Graph description when set; otherwise the excerpt (or the content) is used. */
   seoDescription: z.string().optional(),
+  /**
+   * The post's URL slug. Stored once the owner sets one or the post is published (from then on a new title
+   * leaves the URL as it was); null or absent: the title's slug.
+   */
+  slug: z.string().nullable().optional(),
+  /** A draft scheduled for publication: the server publishes it at this time (then null). */
+  publishAt: IsoDateSchema.nullable().optional(),
   /** Real counts: views counted by the server, approved comments. */
   views: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
@@ -78,6 +86,14 @@ export const BlogPostFieldsSchema = z.object({
     .string()
     .trim()
     .max(POST_SEO_DESCRIPTION_MAX, `must be at most ${POST_SEO_DESCRIPTION_MAX} characters`),
+  /** Empty: the slug follows the title (until the post is published). */
+  slug: z
+    .string()
+    .trim()
+    .max(POST_SLUG_MAX, `must be at most ${POST_SLUG_MAX} characters`)
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'must be lowercase letters and digits joined by single hyphens'),
+  /** Null: not scheduled. The time must be in the future; the post stays a draft until then. */
+  publishAt: IsoDateSchema.nullable(),
 });
 
 /** POST /api/admin/blog. Omitted fields take the new-post defaults; readTime is computed when omitted. */

@@ -8,6 +8,7 @@ import {
   POST_CONTENT_MAX,
   POST_EXCERPT_MAX,
   POST_TITLE_MAX,
+  slugify,
   TAG_MAX,
   TAGS_MAX,
   type TagSummary,
@@ -18,11 +19,21 @@ import { readingTime } from '@private-notes/shared/rules/reading-time';
 import { relatedPosts as rankRelatedPosts } from '@private-notes/shared/rules/related-posts';
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { type AttachmentImageInfo, renderMarkdown } from '../render/render-markdown.ts';
-import type { CollectionName, PostRecord, Store } from '../storage/index.ts';
+import type { CollectionName, PostRecord, Store, WriteTx } from '../storage/index.ts';
 import { type ViewCounter, viewCounterFor } from './view-counter.ts';
 
 export const POST_NOT_FOUND = 'Blog post not found';
+export const PUBLISH_POST_JOB = 'publish-post';
+export const PUBLISH_AT_PAST = 'publishAt: must be in the future';
+export const PUBLISH_AT_PUBLISHED = 'publishAt: cannot be set on a published post (unpublish it first)';
+
+/** What a scheduled publication's job carries: the post and the time it was scheduled for. */
+export interface PublishPostPayload {
+  postId: number;
+  publishAt: string;
+}
 export const RELATED_TAGS_MAX = 10;
 /**
  * What the public blog shows (pages, API answers, feeds): cached renderings last while these are unchanged.
@@ -69,6 +80,14 @@ function byNewestPublication(a: BlogPost, b: BlogPost): number {
   return Date.parse(b.publishedAt ?? b.updatedAt) - Date.parse(a.publishedAt ?? a.updatedAt) || b.id - a.id;
 }
 
+/** A requested publication time, checked: in the future, and only for a post that is not published. */
+function scheduledTime(publishAt: string | null, published: boolean, now: Date): string | null {
+  if (publishAt === null) return null;
+  if (published) throw new HttpError(400, PUBLISH_AT_PUBLISHED);
+  if (Date.parse(publishAt) <= now.getTime()) throw new HttpError(400, PUBLISH_AT_PAST);
+  return new Date(publishAt).toISOString();
+}
+
 function uniqueTags(tags: readonly string[]): string[] {
   return [...new Set(tags)];
 }
@@ -78,10 +97,51 @@ export class BlogService {
   /** Rendered HTML by post id, kept while the content is the same string (page views render nothing). */
   readonly #html = new Map<number, { content: string; html: string }>();
   readonly #views: ViewCounter;
+  /** The runner of scheduled publications (jobs/scheduled-publication.ts attaches it). */
+  #jobs: JobRunner | null = null;
 
   constructor(store: Store) {
     this.#store = store;
     this.#views = viewCounterFor(store);
+  }
+
+  /** Scheduled publications are queued on this runner, in the transaction that schedules them. */
+  attachJobs(jobs: JobRunner): void {
+    this.#jobs = jobs;
+  }
+
+  /**
+   * Queues the publication of a post scheduled for `publishAt` inside the caller's transaction (so the
+   * schedule and its job exist together). One job per post and time: a new time is a new job, and an old
+   * one finds its time no longer the post's and does nothing.
+   */
+  #queuePublication(tx: WriteTx, post: PostRecord): number | null {
+    if (post.published || !post.publishAt) return null;
+    if (!this.#jobs) throw new Error('Scheduled publication needs the job runner');
+    const payload: PublishPostPayload = { postId: post.id, publishAt: post.publishAt };
+    return this.#jobs.enqueueIn(tx, PUBLISH_POST_JOB, `publish-post:${post.id}:${post.publishAt}`, payload)
+      .id;
+  }
+
+  /**
+   * Publishes a scheduled post if it is still the draft scheduled for `publishAt`; answers whether it did.
+   * The check and the change are one transaction, so a job run twice (a second instance, a restart
+   * mid-run) publishes once.
+   */
+  async publishScheduled(postId: number, publishAt: string, now = new Date()): Promise<boolean> {
+    const at = now.toISOString();
+    return this.#store.write((tx) => {
+      const post = tx.get('posts', postId);
+      if (!post || post.published || post.publishAt !== publishAt) return false;
+      tx.update('posts', postId, {
+        published: true,
+        publishedAt: at,
+        updatedAt: at,
+        publishAt: null,
+        slug: post.slug ?? slugify(post.title),
+      });
+      return true;
+    });
   }
 
   /** Moves on whenever what the public blog shows changes (not on a view, a note edit or a sign-in). */
@@ -250,8 +310,10 @@ export class BlogService {
     const at = now.toISOString();
     const content = input.content ?? '';
     const published = input.published ?? false;
-    return this.#store.write((tx) =>
-      tx.insert('posts', {
+    const publishAt = scheduledTime(input.publishAt ?? null, published, now);
+    const slug = input.slug || (published ? slugify(input.title) : null);
+    const post = await this.#store.write((tx) => {
+      const created = tx.insert('posts', {
         title: input.title,
         excerpt: input.excerpt ?? '',
         content,
@@ -266,22 +328,39 @@ export class BlogService {
         sourceNoteId: input.sourceNoteId ?? null,
         ...(input.faq ? { faq: input.faq } : {}),
         ...(input.seoDescription ? { seoDescription: input.seoDescription } : {}),
+        ...(slug !== null ? { slug } : {}),
+        ...(publishAt ? { publishAt } : {}),
         views: 0,
         commentCount: 0,
-      }),
-    );
+      });
+      return { created, jobId: this.#queuePublication(tx, created) };
+    });
+    if (post.jobId !== null) this.#jobs?.wake(post.jobId);
+    return post.created;
   }
 
   /**
    * Applies the given fields. A published post's publishedAt becomes its new updatedAt, a draft's is null;
-   * readTime follows the content unless it is given.
+   * readTime follows the content unless it is given. The slug is kept from publication on: a new title
+   * leaves the URL as it was (an empty slug takes the title's again). Publishing by hand ends a schedule.
    */
   async updatePost(id: number, input: PostUpdateInput, now = new Date()): Promise<BlogPost> {
     const at = now.toISOString();
-    return this.#store.write((tx) => {
+    const result = await this.#store.write((tx) => {
       const post = tx.get('posts', id);
       if (!post) throw new HttpError(404, POST_NOT_FOUND);
       const published = input.published ?? post.published;
+      const publishAt =
+        input.publishAt !== undefined
+          ? scheduledTime(input.publishAt, published, now)
+          : published
+            ? null
+            : (post.publishAt ?? null);
+      const title = input.title ?? post.title;
+      let slug = input.slug !== undefined ? input.slug || null : (post.slug ?? null);
+      // Published before this edit: its URL is the one it had (the old title's), unless the owner asks anew.
+      if (published && slug === null)
+        slug = slugify(post.published && input.slug !== '' ? post.title : title);
       const patch: Partial<PostRecord> = {
         ...input,
         ...(input.tags ? { tags: uniqueTags(input.tags) } : {}),
@@ -289,9 +368,14 @@ export class BlogService {
           input.readTime ?? (input.content !== undefined ? readingTime(input.content) : post.readTime),
         updatedAt: at,
         publishedAt: published ? at : null,
+        slug,
+        publishAt,
       };
-      return tx.update('posts', id, patch);
+      const updated = tx.update('posts', id, patch);
+      return { updated, jobId: this.#queuePublication(tx, updated) };
     });
+    if (result.jobId !== null) this.#jobs?.wake(result.jobId);
+    return result.updated;
   }
 
   /** Deletes the post and its comments in one transaction. */

@@ -79,6 +79,11 @@ export const PostCard = memo(function PostCard({
               ))}
             </Wrap>
           ) : null}
+          {!post.published && post.publishAt ? (
+            <Text mt="2" fontSize="sm" color="fg.muted" data-testid="post-scheduled">
+              Scheduled for {scheduledTime(post.publishAt)}
+            </Text>
+          ) : null}
           {post.newsletter ? (
             <Text mt="2" fontSize="sm" color="fg.muted" data-testid="post-newsletter-sent">
               Sent to {subscribersText(post.newsletter.recipients)} on{' '}
@@ -122,3 +127,8 @@ export const PostCard = memo(function PostCard({
     </Box>
   );
 });
+
+/** The scheduled time in the device's locale and time zone, with the time of day. */
+function scheduledTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -14,7 +14,13 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { type BlogPost, POST_SEO_DESCRIPTION_MAX, readingTime } from '@private-notes/shared';
+import {
+  type BlogPost,
+  POST_SEO_DESCRIPTION_MAX,
+  POST_SLUG_MAX,
+  readingTime,
+  slugify,
+} from '@private-notes/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { AttachFileInput } from '../notes/AttachFileButton.tsx';
 import { MarkdownEditor } from '../notes/MarkdownEditor.tsx';
@@ -181,6 +187,44 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                       </Field.HelperText>
                     )}
                   </Field.Root>
+                  <Field.Root invalid={Boolean(errorFor('slug'))}>
+                    <Field.Label>Slug</Field.Label>
+                    <Input
+                      value={values.slug}
+                      onChange={set('slug')}
+                      maxLength={POST_SLUG_MAX}
+                      placeholder={slugify(values.title) || 'from-the-title'}
+                      spellCheck={false}
+                      autoCapitalize="off"
+                    />
+                    {errorFor('slug') ? (
+                      <Field.ErrorText>{errorFor('slug')}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>
+                        The post's address. Empty: made from the title. Once published it stays as it is when
+                        the title changes; older addresses lead to the current one.
+                      </Field.HelperText>
+                    )}
+                  </Field.Root>
+                  {post?.published ? null : (
+                    <Field.Root invalid={Boolean(errorFor('publishAt'))}>
+                      <Field.Label>Publish at</Field.Label>
+                      <Input
+                        type="datetime-local"
+                        step={1}
+                        value={values.publishAt}
+                        onChange={set('publishAt')}
+                      />
+                      {errorFor('publishAt') ? (
+                        <Field.ErrorText>{errorFor('publishAt')}</Field.ErrorText>
+                      ) : (
+                        <Field.HelperText>
+                          Optional. The post stays a draft until this time, then the server publishes it.
+                          Empty: publish it yourself.
+                        </Field.HelperText>
+                      )}
+                    </Field.Root>
+                  )}
                   {formError ? (
                     <Alert.Root status="error">
                       <Alert.Indicator />

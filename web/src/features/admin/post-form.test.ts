@@ -1,6 +1,12 @@
 import type { BlogPost } from '@private-notes/shared';
 import { describe, expect, it } from 'vitest';
-import { changedPostFields, createPostPayload, postFieldError, postFormValues } from './post-form.ts';
+import {
+  changedPostFields,
+  createPostPayload,
+  localDateTimeInput,
+  postFieldError,
+  postFormValues,
+} from './post-form.ts';
 
 const post: BlogPost = {
   id: 7,
@@ -28,6 +34,8 @@ describe('post form', () => {
       tagsText: '',
       imageUrl: '',
       seoDescription: '',
+      slug: '',
+      publishAt: '',
     });
   });
 
@@ -39,6 +47,8 @@ describe('post form', () => {
       tagsText: ' a, b,, a ,c ',
       imageUrl: '',
       seoDescription: '',
+      slug: '',
+      publishAt: '',
     });
     expect(payload).toEqual({
       title: 'T',
@@ -93,6 +103,29 @@ describe('post form', () => {
       field: 'seoDescription',
       text: 'SEO description must be at most 300 characters',
     });
+  });
+
+  it('sends the slug and the scheduled time only when set or changed, the time as ISO', () => {
+    const at = '2030-05-06T07:08:09.000Z';
+    const local = localDateTimeInput(at);
+    expect(local).toMatch(/^2030-05-0\dT\d\d:\d\d:09$/);
+    expect(new Date(local).toISOString()).toBe(at);
+    const created = createPostPayload({ ...postFormValues(null), title: 'T', slug: 'own', publishAt: local });
+    expect(created).toMatchObject({ slug: 'own', publishAt: at });
+    expect(createPostPayload({ ...postFormValues(null), title: 'T' })).not.toHaveProperty('publishAt');
+
+    const scheduled: BlogPost = { ...post, slug: 'kept', publishAt: at };
+    expect(postFormValues(scheduled)).toMatchObject({ slug: 'kept', publishAt: local });
+    expect(changedPostFields(scheduled, postFormValues(scheduled))).toBeNull();
+    expect(changedPostFields(scheduled, { ...postFormValues(scheduled), publishAt: '' })).toEqual({
+      publishAt: null,
+    });
+    expect(changedPostFields(scheduled, { ...postFormValues(scheduled), slug: '' })).toEqual({ slug: '' });
+    expect(postFieldError('400: publishAt: must be in the future')).toEqual({
+      field: 'publishAt',
+      text: 'Publish at must be in the future',
+    });
+    expect(postFieldError('400: slug: must be at most 100 characters')?.field).toBe('slug');
   });
 
   it('maps the server validation answer to its field', () => {

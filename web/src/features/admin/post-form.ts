@@ -20,9 +20,20 @@ export interface PostFormValues {
   imageUrl: string;
   /** The page's meta and Open Graph description ('' : the excerpt is used). */
   seoDescription: string;
+  /** The URL slug ('': the title's, kept from publication on). */
+  slug: string;
+  /** Scheduled publication as a `datetime-local` value in the device's time zone ('' : not scheduled). */
+  publishAt: string;
 }
 
-export type PostFormField = 'title' | 'excerpt' | 'content' | 'tags' | 'seoDescription';
+export type PostFormField =
+  | 'title'
+  | 'excerpt'
+  | 'content'
+  | 'tags'
+  | 'seoDescription'
+  | 'slug'
+  | 'publishAt';
 
 export const POST_FIELD_LABELS: Record<PostFormField, string> = {
   title: 'Title',
@@ -30,6 +41,8 @@ export const POST_FIELD_LABELS: Record<PostFormField, string> = {
   content: 'Content',
   tags: 'Tags',
   seoDescription: 'SEO description',
+  slug: 'Slug',
+  publishAt: 'Publish at',
 };
 
 export const EMPTY_POST_FORM: PostFormValues = {
@@ -39,6 +52,8 @@ export const EMPTY_POST_FORM: PostFormValues = {
   tagsText: '',
   imageUrl: '',
   seoDescription: '',
+  slug: '',
+  publishAt: '',
 };
 
 export function postFormValues(post: BlogPost | null): PostFormValues {
@@ -50,7 +65,21 @@ export function postFormValues(post: BlogPost | null): PostFormValues {
     tagsText: formatTags(post.tags),
     imageUrl: post.imageUrl ?? '',
     seoDescription: post.seoDescription ?? '',
+    slug: post.slug ?? '',
+    publishAt: post.publishAt ? localDateTimeInput(post.publishAt) : '',
   };
+}
+
+/** An ISO time as a `datetime-local` value (to the second) in the device's time zone. */
+export function localDateTimeInput(iso: string): string {
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+}
+
+/** A `datetime-local` value as an ISO time; a value that is no time goes as typed, for the server to refuse. */
+function isoFromLocal(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
 export function createPostPayload(values: PostFormValues): BlogPostCreate {
@@ -62,6 +91,8 @@ export function createPostPayload(values: PostFormValues): BlogPostCreate {
     readTime: readingTime(values.content),
     ...(values.imageUrl ? { imageUrl: values.imageUrl } : {}),
     ...(values.seoDescription.trim() ? { seoDescription: values.seoDescription } : {}),
+    ...(values.slug.trim() ? { slug: values.slug } : {}),
+    ...(values.publishAt ? { publishAt: isoFromLocal(values.publishAt) } : {}),
   };
 }
 
@@ -77,6 +108,9 @@ export function changedPostFields(post: BlogPost, values: PostFormValues): BlogP
   if (readTime !== post.readTime) changes.readTime = readTime;
   if ((values.imageUrl || null) !== (post.imageUrl ?? null)) changes.imageUrl = values.imageUrl || null;
   if (values.seoDescription !== (post.seoDescription ?? '')) changes.seoDescription = values.seoDescription;
+  if (values.slug !== (post.slug ?? '')) changes.slug = values.slug;
+  if (values.publishAt !== (post.publishAt ? localDateTimeInput(post.publishAt) : ''))
+    changes.publishAt = values.publishAt ? isoFromLocal(values.publishAt) : null;
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
@@ -85,7 +119,8 @@ export function changedPostFields(post: BlogPost, values: PostFormValues): BlogP
  * { field: 'title', text: 'Title must not be empty' } for the field's error line. Anything else is null.
  */
 export function postFieldError(message: string): { field: PostFormField; text: string } | null {
-  const match = /^(?:\d{3}: )?(title|excerpt|content|tags|seoDescription)(?:\.\d+)?: (.+)$/s.exec(message);
+  const match =
+    /^(?:\d{3}: )?(title|excerpt|content|tags|seoDescription|slug|publishAt)(?:\.\d+)?: (.+)$/s.exec(message);
   if (!match) return null;
   const field = match[1] as PostFormField;
   return { field, text: `${POST_FIELD_LABELS[field]} ${match[2]}` };

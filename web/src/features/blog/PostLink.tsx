@@ -1,5 +1,5 @@
 // A link to a post's page with its slug, so following it never needs the slug redirect.
-import { slugify } from '@private-notes/shared';
+import { postSlug } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
@@ -8,14 +8,14 @@ export function PostLink({
   children,
   className,
 }: {
-  post: { id: number; title: string };
+  post: { id: number; title: string; slug?: string | null | undefined };
   children: ReactNode;
   className?: string | undefined;
 }) {
   return (
     <Link
       to="/blog/post/$id/{-$slug}"
-      params={{ id: post.id, slug: slugify(post.title) || undefined }}
+      params={{ id: post.id, slug: postSlug(post) || undefined }}
       className={className}
     >
       {children}

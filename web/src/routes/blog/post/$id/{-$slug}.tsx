@@ -1,6 +1,7 @@
-// /blog/post/{id}/{slug?}: one post; the id is an integer, the slug optional. A missing or wrong slug is
-// replaced by the title's (a 301 on the server, a replace in the browser); a missing post is a 404.
-import { slugify } from '@private-notes/shared';
+// /blog/post/{id}/{slug?}: one post; the id is an integer, the slug optional. A missing or wrong slug (an
+// old title's, say) is replaced by the post's own (postSlug: a 301 on the server, a replace in the
+// browser); a missing post is a 404.
+import { postSlug } from '@private-notes/shared';
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { blogPostQuery, commentsQuery, siteQuery } from '../../../../api/queries.ts';
 import { pageHead } from '../../../../config/page-head.ts';
@@ -27,7 +28,7 @@ export const Route = createFileRoute('/blog/post/$id/{-$slug}')({
       if ((error as { status?: unknown } | null)?.status === 404) throw notFound();
       throw error;
     }
-    const slug = slugify(post.title) || undefined;
+    const slug = postSlug(post) || undefined;
     if (params.slug !== slug) {
       throw redirect({
         to: '/blog/post/$id/{-$slug}',
