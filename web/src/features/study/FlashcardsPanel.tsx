@@ -1,21 +1,18 @@
-// Study mode's Flashcards tab: the question, a click (or Enter/Space) flips to the answer, Next and Previous
+// Study mode's Flashcards tab: the question, a click, tap, Space or Enter flips to the answer, Next and Previous
 // wrap around, passing the last card shows 'Flashcard review complete'. After a flip the owner grades the card
-// (Again, Hard, Good, Easy); the grade is a new review row and FSRS schedules the card from all its rows.
-import { Badge, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+// (Again, Hard, Good, Easy, or keys 1–4); the grade is a new review row and FSRS schedules the card from all its
+// rows. The last grade can be undone (U or the Undo button) until the tab closes or another card is graded.
+import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
-import {
-  GRADES,
-  type Grade,
-  gradePreview,
-  isDueToday,
-  replayCard,
-  reviewsByCard,
-  State,
-} from './card-schedule.ts';
-import { recordReview } from './record-review.ts';
+import { type Grade, gradePreview, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
+import { recordReview, releaseHeldReview, undoReview } from './record-review.ts';
+import { StudyCard } from './StudyCard.tsx';
+import { useGradeKeys } from './use-grade-keys.ts';
+
+export const UNDO_REFUSED = 'That grade has already been synced, so it can no longer be undone.';
 
 interface Props {
   noteId: string;
@@ -28,8 +25,10 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const [flipped, setFlipped] = useState(false);
   const [completed, setCompleted] = useState(false);
   const [grading, setGrading] = useState(false);
+  const [last, setLast] = useState<{ uid: string; index: number } | null>(null);
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
-  const hintId = useId();
+  // Leaving study mode lets the undoable grade go to the server.
+  useEffect(() => () => releaseHeldReview(), []);
 
   const current = cards[Math.min(index, cards.length - 1)];
   const now = new Date();
@@ -46,7 +45,10 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
     if (!current || grading) return;
     setGrading(true);
     try {
-      await recordReview({ cardId: current.id, noteId, rating });
+      const row = await recordReview({ cardId: current.id, noteId, rating }, new Date(), undefined, {
+        hold: true,
+      });
+      setLast({ uid: row.uid!, index });
       step('next');
     } catch {
       toast({
@@ -58,6 +60,31 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
       setGrading(false);
     }
   };
+
+  const undo = async () => {
+    if (!last || grading) return;
+    setGrading(true);
+    try {
+      if (await undoReview(last.uid)) {
+        setIndex(last.index);
+        setCompleted(false);
+        setFlipped(false);
+      } else {
+        toast({ title: 'Cannot undo', description: UNDO_REFUSED, variant: 'destructive' });
+      }
+      setLast(null);
+    } finally {
+      setGrading(false);
+    }
+  };
+
+  useGradeKeys({
+    enabled: current !== undefined,
+    flipped,
+    onShow: () => setFlipped(true),
+    onGrade: (rating) => void grade(rating),
+    onUndo: () => void undo(),
+  });
 
   if (!current || !schedule) return null;
   const preview = flipped ? gradePreview(schedule, now) : null;
@@ -83,62 +110,24 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
           {FLASHCARD_REVIEW_COMPLETE}
         </Text>
       ) : null}
-      <chakra.button
-        type="button"
-        aria-describedby={hintId}
-        data-testid="flashcard"
-        data-side={flipped ? 'answer' : 'question'}
-        onClick={() => setFlipped((f) => !f)}
-        minH="220px"
-        w="full"
-        p="6"
-        borderWidth="1px"
-        borderRadius="xl"
-        bg={flipped ? 'bg.subtle' : 'bg'}
-        shadow="sm"
-        textAlign="center"
-        cursor="pointer"
-        _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
-      >
-        <Text fontSize="xs" textTransform="uppercase" letterSpacing="wide" color="fg.muted" mb="3">
-          {flipped ? 'Answer' : 'Question'}
-        </Text>
-        <Text fontSize="lg" whiteSpace="pre-wrap" wordBreak="break-word">
-          {flipped ? current.answer : current.question}
-        </Text>
-      </chakra.button>
-      {preview ? (
-        <Stack gap="2">
-          <Text fontSize="sm" color="fg.muted" textAlign="center">
-            How well did you remember it?
-          </Text>
-          <HStack gap="2" justify="center" wrap="wrap" role="group" aria-label="Grade">
-            {GRADES.map(({ rating, label }) => (
-              <Button
-                key={rating}
-                size="sm"
-                variant="outline"
-                colorPalette={rating === 1 ? 'red' : rating === 4 ? 'green' : 'gray'}
-                disabled={grading}
-                onClick={() => void grade(rating)}
-              >
-                {label}{' '}
-                <Text as="span" fontSize="xs" color="fg.muted">
-                  {preview[rating]}
-                </Text>
-              </Button>
-            ))}
-          </HStack>
-        </Stack>
-      ) : (
-        <Text id={hintId} fontSize="sm" color="fg.muted" textAlign="center">
-          Click the card to see the answer.
-        </Text>
-      )}
+      <StudyCard
+        question={current.question}
+        answer={current.answer}
+        flipped={flipped}
+        onFlip={() => setFlipped((f) => !f)}
+        preview={preview}
+        onGrade={(rating) => void grade(rating)}
+        grading={grading}
+      />
       <HStack justify="space-between">
         <Button variant="outline" onClick={() => step('previous')}>
           Previous
         </Button>
+        {last ? (
+          <Button variant="ghost" onClick={() => void undo()} disabled={grading} aria-keyshortcuts="u">
+            Undo last grade
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={() => step('next')}>
           Next
         </Button>

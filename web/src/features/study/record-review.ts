@@ -5,6 +5,7 @@ import { db } from '../../db/db.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import { addReview } from '../../db/study-store.ts';
 import type { ReviewRow } from '../../db/types.ts';
+import { PUSHED_KEY } from './review-sync.ts';
 
 export interface GradeInput {
   cardId: string;
@@ -23,10 +24,32 @@ export function onReviewRecorded(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+// The last grade made with `hold` stays on this device until the next grade or until released, so it can be
+// undone: the server keeps reviews forever (append-only, like every device's log), and a grade that never left
+// the device can be taken back without anything to unsend. Held in memory: a closed tab releases it.
+let held: string | null = null;
+
+/** The uid of the review review sync must not push yet (the undoable last grade), if any. */
+export function heldReviewUid(): string | null {
+  return held;
+}
+
+/** Lets the held grade go (the session ended); review sync pushes it soon. */
+export function releaseHeldReview(): void {
+  if (held === null) return;
+  held = null;
+  notify();
+}
+
 export async function recordReview(
   input: GradeInput,
   now: Date = new Date(),
   database: NotesDatabase = db,
+  options: { hold?: boolean } = {},
 ): Promise<ReviewRow> {
   const row: ReviewRow = {
     uid: `r${newClientId().slice(1)}`,
@@ -35,7 +58,32 @@ export async function recordReview(
     rating: input.rating,
     reviewedAt: now.toISOString(),
   };
-  const id = await addReview(row, database);
-  for (const listener of listeners) listener();
-  return { ...row, id };
+  // Set before the row exists, so a push that can see the row also sees the hold; the previous hold goes.
+  held = options.hold ? row.uid! : null;
+  try {
+    const id = await addReview(row, database);
+    return { ...row, id };
+  } catch (error) {
+    if (held === row.uid) held = null;
+    throw error;
+  } finally {
+    notify();
+  }
+}
+
+/**
+ * Takes back a held grade: its review row is deleted, so the card's schedule (a replay of its rows) is what it
+ * was before. Answers false, changing nothing, when the grade is no longer held or was already pushed.
+ */
+export async function undoReview(uid: string, database: NotesDatabase = db): Promise<boolean> {
+  if (held !== uid) return false;
+  const undone = await database.transaction('rw', database.reviews, database.syncMeta, async () => {
+    const row = await database.reviews.where('uid').equals(uid).first();
+    const pushed = Number((await database.syncMeta.get(PUSHED_KEY))?.value ?? 0);
+    if (!row || row.id === undefined || row.id <= pushed) return false;
+    await database.reviews.delete(row.id);
+    return true;
+  });
+  if (held === uid) held = null;
+  return undone;
 }
