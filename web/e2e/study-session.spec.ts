@@ -35,7 +35,7 @@ test('a full session by keyboard, offline, with undo; the reviews sync afterward
 }) => {
   test.setTimeout(120_000);
   const title = `Session ${Date.now()}`;
-  const { clientId } = await createServerNote(page, { title, content: STUDY_NOTE });
+  const { id, clientId } = await createServerNote(page, { title, content: STUDY_NOTE });
   await page.goto('/notes');
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
     timeout: 20_000,
@@ -101,6 +101,8 @@ test('a full session by keyboard, offline, with undo; the reviews sync afterward
       .flatMap(([key, n]) => Array.from({ length: n }, () => Number(key)))
       .sort(),
   );
+  // Its cards stay due today (learning steps): deleted, so other tests' 'due today' counts do not see them.
+  expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
 });
 
 test.describe('on a phone', () => {
@@ -111,7 +113,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(90_000);
     const title = `Phone session ${Date.now()}`;
-    await createServerNote(page, { title, content: STUDY_NOTE });
+    const { id } = await createServerNote(page, { title, content: STUDY_NOTE });
     await page.goto('/notes');
     const total = await generateCards(page, title);
     await page.goto('/study');
@@ -136,5 +138,6 @@ test.describe('on a phone', () => {
     await expect(card).toHaveAttribute('data-side', 'question');
     await page.getByRole('button', { name: 'Undo last grade' }).tap();
     await expect(position).toHaveText(`Card 1 of ${total} · new`);
+    expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
   });
 });

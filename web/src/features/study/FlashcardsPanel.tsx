@@ -1,18 +1,22 @@
 // Study mode's Flashcards tab: the question, a click, tap, Space or Enter flips to the answer, Next and Previous
 // wrap around, passing the last card shows 'Flashcard review complete'. After a flip the owner grades the card
 // (Again, Hard, Good, Easy, or keys 1–4); the grade is a new review row and FSRS schedules the card from all its
-// rows. The last grade can be undone (U or the Undo button) until the tab closes or another card is graded.
+// rows. The last grade can be undone (U or the Undo button) for a few seconds, until another card is graded.
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
 import { useEffect, useMemo, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { type Grade, gradePreview, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
-import { recordReview, releaseHeldReview, undoReview } from './record-review.ts';
+import {
+  recordReview,
+  releaseHeldReview,
+  UNDO_REFUSED,
+  UNDO_WINDOW_MS,
+  undoReview,
+} from './record-review.ts';
 import { StudyCard } from './StudyCard.tsx';
 import { useGradeKeys } from './use-grade-keys.ts';
-
-export const UNDO_REFUSED = 'That grade has already been synced, so it can no longer be undone.';
 
 interface Props {
   noteId: string;
@@ -29,6 +33,12 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
   // Leaving study mode lets the undoable grade go to the server.
   useEffect(() => () => releaseHeldReview(), []);
+  // The Undo button goes when the grade is no longer held back (see record-review.ts).
+  useEffect(() => {
+    if (!last) return;
+    const timer = setTimeout(() => setLast(null), UNDO_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [last]);
 
   const current = cards[Math.min(index, cards.length - 1)];
   const now = new Date();

@@ -10,8 +10,13 @@ import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { GRADES, type Grade, gradePreview, replayCard } from './card-schedule.ts';
-import { UNDO_REFUSED } from './FlashcardsPanel.tsx';
-import { recordReview, releaseHeldReview, undoReview } from './record-review.ts';
+import {
+  recordReview,
+  releaseHeldReview,
+  UNDO_REFUSED,
+  UNDO_WINDOW_MS,
+  undoReview,
+} from './record-review.ts';
 import { startReviewSync } from './review-sync-app.ts';
 import { StudyCard } from './StudyCard.tsx';
 import { loadSessionQueue, NEW_CARDS_PER_DAY, type SessionCard } from './session-queue.ts';
@@ -53,6 +58,13 @@ export function ReviewSession() {
       releaseHeldReview();
     };
   }, []);
+
+  // The Undo button goes when the grade is no longer held back (see record-review.ts).
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(null), UNDO_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [undoable]);
 
   const current = queue && index < queue.length ? queue[index] : undefined;
   const reviews = useLiveQuery(

@@ -6,7 +6,13 @@ import { NotesDatabase } from '../../db/notes-database.ts';
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { saveFlashcards } from '../../db/study-store.ts';
 import { Rating, replayCard } from './card-schedule.ts';
-import { heldReviewUid, recordReview, releaseHeldReview, undoReview } from './record-review.ts';
+import {
+  heldReviewUid,
+  recordReview,
+  releaseHeldReview,
+  UNDO_WINDOW_MS,
+  undoReview,
+} from './record-review.ts';
 import { PUSHED_KEY, pushReviews } from './review-sync.ts';
 import { loadSessionQueue } from './session-queue.ts';
 
@@ -138,5 +144,24 @@ describe('undoReview', () => {
     await db.syncMeta.put({ key: PUSHED_KEY, value: other.id! });
     expect(await undoReview(other.uid!, db)).toBe(false);
     expect(await db.reviews.count()).toBe(2);
+  });
+
+  it('lets the grade go when the undo window closes: pushed then, and undo refused', async () => {
+    const db = fresh();
+    const sent: string[] = [];
+    const request = async (_method: string, _path: string, body?: unknown) => {
+      for (const review of (body as { reviews: { id: string }[] }).reviews) sent.push(review.id);
+      return { status: 200, body: { added: 1 } };
+    };
+    const later = () => Date.now() + UNDO_WINDOW_MS + 1;
+    const row = await recordReview({ cardId: 'z', noteId: 'n3', rating: Rating.Good }, new Date(), db, {
+      hold: true,
+    });
+    await pushReviews({ db, request: request as never, held: heldReviewUid });
+    expect(sent).toEqual([]);
+    await pushReviews({ db, request: request as never, held: () => heldReviewUid(later()) });
+    expect(sent).toEqual([row.uid]);
+    expect(await undoReview(row.uid!, db, later)).toBe(false);
+    expect(await db.reviews.count()).toBe(1);
   });
 });
