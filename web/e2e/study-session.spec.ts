@@ -141,3 +141,28 @@ test.describe('on a phone', () => {
     expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
   });
 });
+
+test('study mode grades by keyboard too: Space, a grade key, U', async ({ page }) => {
+  test.setTimeout(90_000);
+  const title = `Keys ${Date.now()}`;
+  const { id } = await createServerNote(page, { title, content: STUDY_NOTE });
+  await page.goto('/notes');
+  const total = await generateCards(page, title);
+  await noteCard(page, title).getByRole('button', { name: 'Study Mode' }).click();
+  const study = page.getByTestId('study-mode');
+  // Focus stays on the Flashcards tab: Space and Enter there belong to the card.
+  await study.getByRole('tab', { name: 'Flashcards' }).click();
+  const position = study.getByTestId('flashcard-position');
+  const card = study.getByTestId('flashcard');
+  await page.keyboard.press('Space');
+  await expect(card).toHaveAttribute('data-side', 'answer');
+  await page.keyboard.press('4');
+  await expect(position).toHaveText(`Card 2 of ${total}`);
+  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 1} due today`);
+  await page.keyboard.press('u');
+  await expect(position).toHaveText(`Card 1 of ${total}`);
+  await expect(card).toHaveAttribute('data-side', 'question');
+  await expect(study.getByTestId('note-due-today')).toHaveText(`${total} due today`);
+  await page.keyboard.press('Escape');
+  expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
+});
