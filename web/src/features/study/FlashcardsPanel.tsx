@@ -4,19 +4,12 @@
 // rows. The last grade can be undone (U or the Undo button) for a few seconds, until another card is graded.
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
-import { toast } from '../../ui/toast-store.ts';
 import { type Grade, gradePreview, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
-import {
-  recordReview,
-  releaseHeldReview,
-  UNDO_REFUSED,
-  UNDO_WINDOW_MS,
-  undoReview,
-} from './record-review.ts';
 import { StudyCard } from './StudyCard.tsx';
 import { useGradeKeys } from './use-grade-keys.ts';
+import { useUndoableGrade } from './use-undoable-grade.ts';
 
 interface Props {
   noteId: string;
@@ -28,17 +21,9 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   const [completed, setCompleted] = useState(false);
-  const [grading, setGrading] = useState(false);
-  const [last, setLast] = useState<{ uid: string; index: number } | null>(null);
+  const grader = useUndoableGrade<number>();
+  const { grading } = grader;
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
-  // Leaving study mode lets the undoable grade go to the server.
-  useEffect(() => () => releaseHeldReview(), []);
-  // The Undo button goes when the grade is no longer held back (see record-review.ts).
-  useEffect(() => {
-    if (!last) return;
-    const timer = setTimeout(() => setLast(null), UNDO_WINDOW_MS);
-    return () => clearTimeout(timer);
-  }, [last]);
 
   const current = cards[Math.min(index, cards.length - 1)];
   const now = new Date();
@@ -52,40 +37,15 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   };
 
   const grade = async (rating: Grade) => {
-    if (!current || grading) return;
-    setGrading(true);
-    try {
-      const row = await recordReview({ cardId: current.id, noteId, rating }, new Date(), undefined, {
-        hold: true,
-      });
-      setLast({ uid: row.uid!, index });
-      step('next');
-    } catch {
-      toast({
-        title: 'Error',
-        description: 'Failed to save the review. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setGrading(false);
-    }
+    if (current && (await grader.grade({ cardId: current.id, noteId, rating }, index))) step('next');
   };
 
   const undo = async () => {
-    if (!last || grading) return;
-    setGrading(true);
-    try {
-      if (await undoReview(last.uid)) {
-        setIndex(last.index);
-        setCompleted(false);
-        setFlipped(false);
-      } else {
-        toast({ title: 'Cannot undo', description: UNDO_REFUSED, variant: 'destructive' });
-      }
-      setLast(null);
-    } finally {
-      setGrading(false);
-    }
+    const back = await grader.undo();
+    if (back === null) return;
+    setIndex(back);
+    setCompleted(false);
+    setFlipped(false);
   };
 
   useGradeKeys({
@@ -133,7 +93,7 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
         <Button variant="outline" onClick={() => step('previous')}>
           Previous
         </Button>
-        {last ? (
+        {grader.canUndo ? (
           <Button variant="ghost" onClick={() => void undo()} disabled={grading} aria-keyshortcuts="u">
             Undo last grade
           </Button>

@@ -8,22 +8,15 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
-import { toast } from '../../ui/toast-store.ts';
 import { GRADES, type Grade, gradePreview, replayCard } from './card-schedule.ts';
-import {
-  recordReview,
-  releaseHeldReview,
-  UNDO_REFUSED,
-  UNDO_WINDOW_MS,
-  undoReview,
-} from './record-review.ts';
+import { releaseHeldReview } from './record-review.ts';
 import { startReviewSync } from './review-sync-app.ts';
 import { StudyCard } from './StudyCard.tsx';
 import { loadSessionQueue, NEW_CARDS_PER_DAY, type SessionCard } from './session-queue.ts';
 import { useGradeKeys } from './use-grade-keys.ts';
+import { useUndoableGrade } from './use-undoable-grade.ts';
 
 interface Graded {
-  uid: string;
   rating: Grade;
   index: number;
 }
@@ -35,9 +28,9 @@ export function ReviewSession() {
   const [queue, setQueue] = useState<SessionCard[] | null>(null);
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
-  const [grading, setGrading] = useState(false);
   const [graded, setGraded] = useState<Graded[]>([]);
-  const [undoable, setUndoable] = useState<string | null>(null);
+  const grader = useUndoableGrade<number>();
+  const { grading } = grader;
   const [startedAt] = useState(() => Date.now());
   const [finishedAt, setFinishedAt] = useState<number | null>(null);
 
@@ -55,16 +48,8 @@ export function ReviewSession() {
     return () => {
       live = false;
       document.removeEventListener('visibilitychange', onHidden);
-      releaseHeldReview();
     };
   }, []);
-
-  // The Undo button goes when the grade is no longer held back (see record-review.ts).
-  useEffect(() => {
-    if (!undoable) return;
-    const timer = setTimeout(() => setUndoable(null), UNDO_WINDOW_MS);
-    return () => clearTimeout(timer);
-  }, [undoable]);
 
   const current = queue && index < queue.length ? queue[index] : undefined;
   const reviews = useLiveQuery(
@@ -74,48 +59,21 @@ export function ReviewSession() {
   const preview = flipped && current && reviews ? gradePreview(replayCard(reviews), new Date()) : null;
 
   const grade = async (rating: Grade) => {
-    if (!current || grading) return;
-    setGrading(true);
-    try {
-      const row = await recordReview(
-        { cardId: current.card.id, noteId: current.noteId, rating },
-        new Date(),
-        undefined,
-        { hold: true },
-      );
-      setGraded((list) => [...list, { uid: row.uid!, rating, index }]);
-      setUndoable(row.uid!);
-      setFlipped(false);
-      setIndex(index + 1);
-      if (queue && index + 1 >= queue.length) setFinishedAt(Date.now());
-    } catch {
-      toast({
-        title: 'Error',
-        description: 'Failed to save the review. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setGrading(false);
-    }
+    if (!current) return;
+    if (!(await grader.grade({ cardId: current.card.id, noteId: current.noteId, rating }, index))) return;
+    setGraded((list) => [...list, { rating, index }]);
+    setFlipped(false);
+    setIndex(index + 1);
+    if (queue && index + 1 >= queue.length) setFinishedAt(Date.now());
   };
 
   const undo = async () => {
-    const last = graded[graded.length - 1];
-    if (!last || grading || undoable !== last.uid) return;
-    setGrading(true);
-    try {
-      if (await undoReview(last.uid)) {
-        setGraded((list) => list.slice(0, -1));
-        setIndex(last.index);
-        setFlipped(false);
-        setFinishedAt(null);
-      } else {
-        toast({ title: 'Cannot undo', description: UNDO_REFUSED, variant: 'destructive' });
-      }
-      setUndoable(null);
-    } finally {
-      setGrading(false);
-    }
+    const back = await grader.undo();
+    if (back === null) return;
+    setGraded((list) => list.slice(0, -1));
+    setIndex(back);
+    setFlipped(false);
+    setFinishedAt(null);
   };
 
   useGradeKeys({
@@ -126,8 +84,7 @@ export function ReviewSession() {
     onUndo: () => void undo(),
   });
 
-  const canUndo = graded.length > 0 && undoable === graded[graded.length - 1]!.uid;
-  const undoButton = canUndo ? (
+  const undoButton = grader.canUndo ? (
     <Button variant="ghost" size="sm" onClick={() => void undo()} disabled={grading} aria-keyshortcuts="u">
       Undo last grade
     </Button>
