@@ -23,6 +23,16 @@ const ids = (queue: { card: { id: string } }[]) => queue.map((item) => item.card
 
 afterEach(() => releaseHeldReview());
 
+/** A server that takes every pushed review and remembers their ids. */
+function recordingServer() {
+  const sent: string[] = [];
+  const request = async (_method: string, _path: string, body?: unknown) => {
+    for (const review of (body as { reviews: { id: string }[] }).reviews) sent.push(review.id);
+    return { status: 200, body: { added: 1 } };
+  };
+  return { sent, request };
+}
+
 describe('loadSessionQueue', () => {
   it('puts reviewed cards first, oldest due first, then new cards, and leaves out deleted notes', async () => {
     const db = fresh();
@@ -91,11 +101,7 @@ describe('loadSessionQueue', () => {
 describe('undoReview', () => {
   it('removes the held grade, restoring the card, and the push never sends it', async () => {
     const db = fresh();
-    const sent: string[] = [];
-    const request = async (_method: string, _path: string, body?: unknown) => {
-      for (const review of (body as { reviews: { id: string }[] }).reviews) sent.push(review.id);
-      return { status: 200, body: { added: 1 } };
-    };
+    const { sent, request } = recordingServer();
     const ctx = { db, request: request as never, held: heldReviewUid };
     const at = new Date('2026-11-05T09:00:00');
     const first = await recordReview({ cardId: 'x', noteId: 'n1', rating: Rating.Good }, at, db, {
@@ -122,11 +128,7 @@ describe('undoReview', () => {
 
   it('refuses once the grade is released or already pushed, and the released grade is pushed', async () => {
     const db = fresh();
-    const sent: string[] = [];
-    const request = async (_method: string, _path: string, body?: unknown) => {
-      for (const review of (body as { reviews: { id: string }[] }).reviews) sent.push(review.id);
-      return { status: 200, body: { added: 1 } };
-    };
+    const { sent, request } = recordingServer();
     const ctx = { db, request: request as never, held: heldReviewUid };
     const row = await recordReview({ cardId: 'y', noteId: 'n2', rating: Rating.Hard }, new Date(), db, {
       hold: true,
@@ -148,11 +150,7 @@ describe('undoReview', () => {
 
   it('lets the grade go when the undo window closes: pushed then, and undo refused', async () => {
     const db = fresh();
-    const sent: string[] = [];
-    const request = async (_method: string, _path: string, body?: unknown) => {
-      for (const review of (body as { reviews: { id: string }[] }).reviews) sent.push(review.id);
-      return { status: 200, body: { added: 1 } };
-    };
+    const { sent, request } = recordingServer();
     const later = () => Date.now() + UNDO_WINDOW_MS + 1;
     const row = await recordReview({ cardId: 'z', noteId: 'n3', rating: Rating.Good }, new Date(), db, {
       hold: true,
