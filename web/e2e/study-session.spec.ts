@@ -166,3 +166,18 @@ test('study mode grades by keyboard too: Space, a grade key, U', async ({ page }
   await page.keyboard.press('Escape');
   expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
 });
+
+test('the quick switcher opens the session', async ({ page }) => {
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: 'Find a note or command' })).toBeFocused();
+  await page.keyboard.type('study due');
+  await expect(page.getByRole('option', { name: 'Study due cards' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/study$/);
+  await expect(page.getByRole('heading', { name: 'Study due cards' })).toBeVisible();
+});
