@@ -19,6 +19,7 @@ import { Route as AppAiExplanationsRouteImport } from './routes/_app/ai-explanat
 import { Route as AppImportExportRouteImport } from './routes/_app/import-export'
 import { Route as AppNotesRouteImport } from './routes/_app/notes'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppStudyRouteImport } from './routes/_app/study'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe/confirm'
@@ -77,6 +78,11 @@ const AppNotesRoute = AppNotesRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStudyRoute = AppStudyRouteImport.update({
+  id: '/study',
+  path: '/study',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrashRoute = AppTrashRouteImport.update({
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/study': typeof AppStudyRoute
   '/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/import-export': typeof AppImportExportRoute
   '/notes': typeof AppNotesRoute
   '/settings': typeof AppSettingsRoute
+  '/study': typeof AppStudyRoute
   '/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog': typeof BlogIndexRoute
@@ -185,6 +193,7 @@ export interface FileRoutesById {
   '/_app/import-export': typeof AppImportExportRoute
   '/_app/notes': typeof AppNotesRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/study': typeof AppStudyRoute
   '/_app/trash': typeof AppTrashRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/blog/': typeof BlogIndexRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | '/import-export'
     | '/notes'
     | '/settings'
+    | '/study'
     | '/trash'
     | '/subscribe/confirm'
     | '/blog/'
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/import-export'
     | '/notes'
     | '/settings'
+    | '/study'
     | '/trash'
     | '/subscribe/confirm'
     | '/blog'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/_app/import-export'
     | '/_app/notes'
     | '/_app/settings'
+    | '/_app/study'
     | '/_app/trash'
     | '/subscribe/confirm'
     | '/blog/'
@@ -349,6 +361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/study': {
+      id: '/_app/study'
+      path: '/study'
+      fullPath: '/study'
+      preLoaderRoute: typeof AppStudyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/trash': {
       id: '/_app/trash'
       path: '/trash'
@@ -427,6 +446,7 @@ interface AppRouteChildren {
   AppImportExportRoute: typeof AppImportExportRoute
   AppNotesRoute: typeof AppNotesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppStudyRoute: typeof AppStudyRoute
   AppTrashRoute: typeof AppTrashRoute
   AppAdminCommentsRoute: typeof AppAdminCommentsRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
@@ -439,6 +459,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppImportExportRoute: AppImportExportRoute,
   AppNotesRoute: AppNotesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppStudyRoute: AppStudyRoute,
   AppTrashRoute: AppTrashRoute,
   AppAdminCommentsRoute: AppAdminCommentsRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,

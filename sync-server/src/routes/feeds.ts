@@ -9,7 +9,15 @@ import { AnswerCache, type CachedAnswer, PUBLIC_FEED, sendAnswer } from './answe
 import { publicFastPathFor } from './public-fast-path.ts';
 
 /** Private areas and the API: nothing there for a search engine. */
-export const ROBOTS_DISALLOW = ['/api/', '/notes', '/settings', '/ai-explanations', '/blog/admin', '/admin/'];
+export const ROBOTS_DISALLOW = [
+  '/api/',
+  '/notes',
+  '/study',
+  '/settings',
+  '/ai-explanations',
+  '/blog/admin',
+  '/admin/',
+];
 
 /** Feed readers show the content on other sites: uploaded images need the full address there. */
 export function absoluteAttachmentUrls(html: string, base: string): string {

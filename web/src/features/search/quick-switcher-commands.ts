@@ -12,6 +12,12 @@ export const SWITCHER_COMMANDS: readonly SwitcherCommand[] = [
   { id: 'new-note', label: 'New note', keywords: 'create write add', to: '/notes', search: { new: '1' } },
   { id: 'notes', label: 'Go to My Notes', keywords: 'list all notes home', to: '/notes' },
   {
+    id: 'study',
+    label: 'Study due cards',
+    keywords: 'review flashcards spaced repetition session',
+    to: '/study',
+  },
+  {
     id: 'blog-admin',
     label: 'Go to Blog Admin',
     keywords: 'posts publish drafts comments',

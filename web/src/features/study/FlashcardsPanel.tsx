@@ -1,21 +1,15 @@
-// Study mode's Flashcards tab: the question, a click (or Enter/Space) flips to the answer, Next and Previous
+// Study mode's Flashcards tab: the question, a click, tap, Space or Enter flips to the answer, Next and Previous
 // wrap around, passing the last card shows 'Flashcard review complete'. After a flip the owner grades the card
-// (Again, Hard, Good, Easy); the grade is a new review row and FSRS schedules the card from all its rows.
-import { Badge, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+// (Again, Hard, Good, Easy, or keys 1–4); the grade is a new review row and FSRS schedules the card from all its
+// rows. The last grade can be undone (U or the Undo button) for a few seconds, until another card is graded.
+import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
-import { toast } from '../../ui/toast-store.ts';
-import {
-  GRADES,
-  type Grade,
-  gradePreview,
-  isDueToday,
-  replayCard,
-  reviewsByCard,
-  State,
-} from './card-schedule.ts';
-import { recordReview } from './record-review.ts';
+import { type Grade, gradePreview, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
+import { StudyCard } from './StudyCard.tsx';
+import { useGradeKeys } from './use-grade-keys.ts';
+import { useUndoableGrade } from './use-undoable-grade.ts';
 
 interface Props {
   noteId: string;
@@ -27,9 +21,9 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   const [completed, setCompleted] = useState(false);
-  const [grading, setGrading] = useState(false);
+  const grader = useUndoableGrade<number>();
+  const { grading } = grader;
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
-  const hintId = useId();
 
   const current = cards[Math.min(index, cards.length - 1)];
   const now = new Date();
@@ -43,21 +37,24 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   };
 
   const grade = async (rating: Grade) => {
-    if (!current || grading) return;
-    setGrading(true);
-    try {
-      await recordReview({ cardId: current.id, noteId, rating });
-      step('next');
-    } catch {
-      toast({
-        title: 'Error',
-        description: 'Failed to save the review. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setGrading(false);
-    }
+    if (current && (await grader.grade({ cardId: current.id, noteId, rating }, index))) step('next');
   };
+
+  const undo = async () => {
+    const back = await grader.undo();
+    if (back === null) return;
+    setIndex(back);
+    setCompleted(false);
+    setFlipped(false);
+  };
+
+  useGradeKeys({
+    enabled: current !== undefined,
+    flipped,
+    onShow: () => setFlipped(true),
+    onGrade: (rating) => void grade(rating),
+    onUndo: () => void undo(),
+  });
 
   if (!current || !schedule) return null;
   const preview = flipped ? gradePreview(schedule, now) : null;
@@ -83,62 +80,24 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
           {FLASHCARD_REVIEW_COMPLETE}
         </Text>
       ) : null}
-      <chakra.button
-        type="button"
-        aria-describedby={hintId}
-        data-testid="flashcard"
-        data-side={flipped ? 'answer' : 'question'}
-        onClick={() => setFlipped((f) => !f)}
-        minH="220px"
-        w="full"
-        p="6"
-        borderWidth="1px"
-        borderRadius="xl"
-        bg={flipped ? 'bg.subtle' : 'bg'}
-        shadow="sm"
-        textAlign="center"
-        cursor="pointer"
-        _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
-      >
-        <Text fontSize="xs" textTransform="uppercase" letterSpacing="wide" color="fg.muted" mb="3">
-          {flipped ? 'Answer' : 'Question'}
-        </Text>
-        <Text fontSize="lg" whiteSpace="pre-wrap" wordBreak="break-word">
-          {flipped ? current.answer : current.question}
-        </Text>
-      </chakra.button>
-      {preview ? (
-        <Stack gap="2">
-          <Text fontSize="sm" color="fg.muted" textAlign="center">
-            How well did you remember it?
-          </Text>
-          <HStack gap="2" justify="center" wrap="wrap" role="group" aria-label="Grade">
-            {GRADES.map(({ rating, label }) => (
-              <Button
-                key={rating}
-                size="sm"
-                variant="outline"
-                colorPalette={rating === 1 ? 'red' : rating === 4 ? 'green' : 'gray'}
-                disabled={grading}
-                onClick={() => void grade(rating)}
-              >
-                {label}{' '}
-                <Text as="span" fontSize="xs" color="fg.muted">
-                  {preview[rating]}
-                </Text>
-              </Button>
-            ))}
-          </HStack>
-        </Stack>
-      ) : (
-        <Text id={hintId} fontSize="sm" color="fg.muted" textAlign="center">
-          Click the card to see the answer.
-        </Text>
-      )}
+      <StudyCard
+        question={current.question}
+        answer={current.answer}
+        flipped={flipped}
+        onFlip={() => setFlipped((f) => !f)}
+        preview={preview}
+        onGrade={(rating) => void grade(rating)}
+        grading={grading}
+      />
       <HStack justify="space-between">
         <Button variant="outline" onClick={() => step('previous')}>
           Previous
         </Button>
+        {grader.canUndo ? (
+          <Button variant="ghost" onClick={() => void undo()} disabled={grading} aria-keyshortcuts="u">
+            Undo last grade
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={() => step('next')}>
           Next
         </Button>

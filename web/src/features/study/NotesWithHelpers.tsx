@@ -1,9 +1,9 @@
 // The notes screen with the study and AI features plugged into its seams: Study Mode opens the overlay,
 // Convert to Blog Post drafts a post, the editor gets Suggest Tags and Extract Insights, and the header shows
-// the flashcards due today across notes. With Settings › AI features off, no AI button is passed in.
-import { Badge } from '@chakra-ui/react';
+// the flashcards due today across notes, a button that opens the review session (/study). With Settings › AI features off, no AI button is passed in.
+import { Button } from '@chakra-ui/react';
 import type { BlogPost } from '@private-notes/shared';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { convertToBlog, type ExistingDraftChoice } from '../ai/convert-to-blog.ts';
@@ -47,9 +47,11 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
         editorAiSlot={ai ? (ctx) => <EditorAiButtons ctx={ctx} /> : undefined}
         headerExtra={
           due && due.total > 0 ? (
-            <Badge colorPalette="blue" variant="subtle" data-testid="due-today-total">
-              {due.total === 1 ? '1 flashcard due today' : `${due.total} flashcards due today`}
-            </Badge>
+            <Button asChild size="xs" colorPalette="blue" variant="subtle" data-testid="due-today-total">
+              <Link to="/study" title="Study due cards">
+                {due.total === 1 ? '1 flashcard due today' : `${due.total} flashcards due today`}
+              </Link>
+            </Button>
           ) : null
         }
       />

@@ -2,7 +2,7 @@
 // every minute. Failures wait for the next trigger (reviews are small and only ever added, so nothing is lost).
 import { db } from '../../db/db.ts';
 import { createSyncRequest } from '../../sync/sync-http.ts';
-import { onReviewRecorded } from './record-review.ts';
+import { heldReviewUid, onReviewRecorded } from './record-review.ts';
 import { syncReviews } from './review-sync.ts';
 
 const PERIOD_MS = 60_000;
@@ -13,7 +13,7 @@ let stop: (() => void) | null = null;
 /** Idempotent: the notes screen and study mode may both call it. */
 export function startReviewSync(): void {
   if (stop || typeof window === 'undefined') return;
-  const ctx = { db, request: createSyncRequest() };
+  const ctx = { db, request: createSyncRequest(), held: heldReviewUid };
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;

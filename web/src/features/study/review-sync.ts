@@ -14,6 +14,8 @@ export interface ReviewSyncContext {
   db: NotesDatabase;
   request: SyncRequest;
   pageSize?: number | undefined;
+  /** The uid of a review to keep back (an undoable grade, see record-review.ts): the push stops before it. */
+  held?: (() => string | null) | undefined;
 }
 
 function toReview(row: ReviewRow): Review | null {
@@ -28,11 +30,15 @@ function toReview(row: ReviewRow): Review | null {
 }
 
 /** Sends every local review not pushed yet; answers how many were sent. */
-export async function pushReviews({ db, request }: ReviewSyncContext): Promise<number> {
+export async function pushReviews({ db, request, held }: ReviewSyncContext): Promise<number> {
   let sent = 0;
   for (;;) {
     const pushed = Number((await db.syncMeta.get(PUSHED_KEY))?.value ?? 0);
-    const rows = await db.reviews.where('id').above(pushed).limit(REVIEW_BATCH_MAX).toArray();
+    const read = await db.reviews.where('id').above(pushed).limit(REVIEW_BATCH_MAX).toArray();
+    // Rows are pushed in id order and the cursor only moves forward, so everything from the held row on waits.
+    const heldUid = held?.() ?? null;
+    const heldAt = heldUid === null ? -1 : read.findIndex((row) => row.uid === heldUid);
+    const rows = heldAt >= 0 ? read.slice(0, heldAt) : read;
     if (rows.length === 0) return sent;
     // Rows pulled from the server are already there; a row without a uid cannot be matched, so stays local.
     const reviews = rows.flatMap((row) => {

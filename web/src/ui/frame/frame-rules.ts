@@ -4,7 +4,7 @@ export function showsNavBar(pathname: string): boolean {
   return !pathname.startsWith('/auth');
 }
 
-const NO_FOOTER = ['/notes', '/ai-explanations', '/settings', '/blog/admin'];
+const NO_FOOTER = ['/notes', '/study', '/ai-explanations', '/settings', '/blog/admin'];
 
 /** The footer is hidden on the owner's working screens and every /admin/* path. */
 export function showsFooter(pathname: string): boolean {

@@ -1,0 +1,189 @@
+// The review session (/study): every card due across notes, then today's new cards (see session-queue.ts), one
+// at a time with its note's title and a link back to it; graded by buttons, keys 1–4 or a tap; the last grade
+// can be undone. Everything is read from and written to the browser's database, so it works offline; reviews
+// sync as they always do. At the end, a summary: cards reviewed, the count of each grade and the time taken.
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { formatElapsed } from '@private-notes/shared';
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '../../db/db.ts';
+import { GRADES, type Grade, gradePreview, replayCard } from './card-schedule.ts';
+import { releaseHeldReview } from './record-review.ts';
+import { startReviewSync } from './review-sync-app.ts';
+import { StudyCard } from './StudyCard.tsx';
+import { loadSessionQueue, NEW_CARDS_PER_DAY, type SessionCard } from './session-queue.ts';
+import { useGradeKeys } from './use-grade-keys.ts';
+import { useUndoableGrade } from './use-undoable-grade.ts';
+
+interface Graded {
+  rating: Grade;
+  index: number;
+}
+
+// The tab strip's height on phones (Frame.module.css), so the grade bar sits just above it.
+const PHONE_TABS = 'calc(4rem + env(safe-area-inset-bottom))';
+
+export function ReviewSession() {
+  const [queue, setQueue] = useState<SessionCard[] | null>(null);
+  const [index, setIndex] = useState(0);
+  const [flipped, setFlipped] = useState(false);
+  const [graded, setGraded] = useState<Graded[]>([]);
+  const grader = useUndoableGrade<number>();
+  const { grading } = grader;
+  const [startedAt] = useState(() => Date.now());
+  const [finishedAt, setFinishedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    startReviewSync();
+    let live = true;
+    void loadSessionQueue(db, new Date()).then((cards) => {
+      if (live) setQueue(cards);
+    });
+    // Leaving the screen (or the tab going to the background) lets the undoable grade go to the server.
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') releaseHeldReview();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, []);
+
+  const current = queue && index < queue.length ? queue[index] : undefined;
+  const reviews = useLiveQuery(
+    async () => (current ? await db.reviews.where('cardId').equals(current.card.id).toArray() : []),
+    [current?.card.id],
+  );
+  const preview = flipped && current && reviews ? gradePreview(replayCard(reviews), new Date()) : null;
+
+  const grade = async (rating: Grade) => {
+    if (!current) return;
+    if (!(await grader.grade({ cardId: current.card.id, noteId: current.noteId, rating }, index))) return;
+    setGraded((list) => [...list, { rating, index }]);
+    setFlipped(false);
+    setIndex(index + 1);
+    if (queue && index + 1 >= queue.length) setFinishedAt(Date.now());
+  };
+
+  const undo = async () => {
+    const back = await grader.undo();
+    if (back === null) return;
+    setGraded((list) => list.slice(0, -1));
+    setIndex(back);
+    setFlipped(false);
+    setFinishedAt(null);
+  };
+
+  useGradeKeys({
+    enabled: queue !== null,
+    flipped: current ? flipped : true,
+    onShow: () => setFlipped(true),
+    onGrade: (rating) => void grade(rating),
+    onUndo: () => void undo(),
+  });
+
+  const undoButton = grader.canUndo ? (
+    <Button variant="ghost" size="sm" onClick={() => void undo()} disabled={grading} aria-keyshortcuts="u">
+      Undo last grade
+    </Button>
+  ) : null;
+
+  return (
+    <Box maxW="2xl" mx="auto" w="full" px={{ base: '4', md: '6' }} py="6">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="4">
+        <Heading as="h1" size="lg">
+          Study due cards
+        </Heading>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/notes">Back to notes</Link>
+        </Button>
+      </Flex>
+      {queue === null ? (
+        <Text color="fg.muted">Loading cards…</Text>
+      ) : current ? (
+        <Stack gap="4">
+          <Flex justify="space-between" align="center" gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+            <Text data-testid="session-position">
+              Card {index + 1} of {queue.length}
+              {current.isNew ? ' · new' : ''}
+            </Text>
+            {undoButton}
+          </Flex>
+          <Text fontSize="sm" minW="0" wordBreak="break-word">
+            From{' '}
+            <Link to="/notes" search={{ open: current.noteId }} style={{ textDecoration: 'underline' }}>
+              {current.noteTitle || 'Untitled note'}
+            </Link>
+          </Text>
+          <StudyCard
+            question={current.card.question}
+            answer={current.card.answer}
+            flipped={flipped}
+            onFlip={() => setFlipped((f) => !f)}
+            preview={preview}
+            onGrade={(rating) => void grade(rating)}
+            grading={grading}
+            phoneBottom={PHONE_TABS}
+          />
+        </Stack>
+      ) : graded.length === 0 ? (
+        <Stack gap="2">
+          <Text>No cards are due right now.</Text>
+          <Text fontSize="sm" color="fg.muted">
+            Generate flashcards in a note's study mode; new cards join the session, {NEW_CARDS_PER_DAY} a day.
+          </Text>
+        </Stack>
+      ) : (
+        <SessionSummary
+          graded={graded}
+          seconds={((finishedAt ?? Date.now()) - startedAt) / 1000}
+          undo={undoButton}
+        />
+      )}
+    </Box>
+  );
+}
+
+function SessionSummary({
+  graded,
+  seconds,
+  undo,
+}: {
+  graded: Graded[];
+  seconds: number;
+  undo: React.ReactNode;
+}) {
+  return (
+    <Stack gap="4" role="region" aria-label="Session summary">
+      <Heading as="h2" size="md" role="status">
+        Session complete
+      </Heading>
+      <Text>
+        Cards reviewed: <strong>{graded.length}</strong>
+      </Text>
+      <HStack as="dl" gap="4" wrap="wrap">
+        {GRADES.map(({ rating, label }) => (
+          <Stack key={rating} gap="0" align="center" minW="16">
+            <Text as="dt" fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text as="dd" fontSize="xl" fontWeight="semibold" data-testid={`summary-${label.toLowerCase()}`}>
+              {graded.filter((g) => g.rating === rating).length}
+            </Text>
+          </Stack>
+        ))}
+      </HStack>
+      <Text>
+        Time: <span data-testid="summary-time">{formatElapsed(seconds)}</span>
+      </Text>
+      <HStack gap="2" wrap="wrap">
+        {undo}
+        <Button asChild colorPalette="blue">
+          <Link to="/notes">Back to notes</Link>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

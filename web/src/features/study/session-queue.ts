@@ -1,0 +1,88 @@
+// The review session's queue: every card due across notes, oldest due first, then new cards up to the day's
+// limit. Built once when the session starts (a card graded meanwhile keeps its place), from the browser's
+// database only, so a session works with no connection. Cards whose note is deleted are left out.
+import type { NotesDatabase } from '../../db/notes-database.ts';
+import type { LocalFlashcard, LocalNote } from '../../db/types.ts';
+import { type Card, endOfDay, replayCard, reviewsByCard, State } from './card-schedule.ts';
+import { orderCards } from './order-cards.ts';
+
+/** New cards introduced per day (the first review of a card counts on the day it was made). */
+export const NEW_CARDS_PER_DAY = 20;
+
+export interface SessionCard {
+  card: LocalFlashcard;
+  /** The note's client id and title, for the link back to it. */
+  noteId: string;
+  noteTitle: string;
+  /** Whether the card had never been reviewed when the session started. */
+  isNew: boolean;
+}
+
+function startOfDay(now: Date): Date {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  return start;
+}
+
+export async function loadSessionQueue(
+  database: NotesDatabase,
+  now: Date,
+  newPerDay: number = NEW_CARDS_PER_DAY,
+): Promise<SessionCard[]> {
+  const [cards, reviews] = await Promise.all([database.flashcards.toArray(), database.reviews.toArray()]);
+  const noteIds = [...new Set(cards.map((card) => String(card.noteId)))];
+  const notes = new Map<string, LocalNote>();
+  for (const note of await database.notes.bulkGet(noteIds)) {
+    if (note && !note.deleted) notes.set(note.id, note);
+  }
+  const byCard = reviewsByCard(reviews);
+  const dayStart = startOfDay(now).toISOString();
+  const dayEnd = endOfDay(now).getTime();
+
+  // Cards that met their first review today already used up part of today's new-card allowance.
+  let newSeenToday = 0;
+  for (const rows of byCard.values()) {
+    const first = rows.reduce(
+      (min, row) => (row.reviewedAt < min ? row.reviewedAt : min),
+      rows[0]!.reviewedAt,
+    );
+    if (first >= dayStart) newSeenToday++;
+  }
+
+  const due: { item: SessionCard; schedule: Card }[] = [];
+  const fresh = new Map<string, LocalFlashcard[]>();
+  for (const card of cards) {
+    const note = notes.get(String(card.noteId));
+    if (!note) continue;
+    const schedule = replayCard(byCard.get(card.id) ?? []);
+    if (schedule.state === State.New) {
+      const list = fresh.get(note.id) ?? [];
+      list.push(card);
+      fresh.set(note.id, list);
+    } else if (schedule.due.getTime() <= dayEnd) {
+      due.push({ item: { card, noteId: note.id, noteTitle: note.title, isNew: false }, schedule });
+    }
+  }
+  due.sort(
+    (a, b) =>
+      a.schedule.due.getTime() - b.schedule.due.getTime() ||
+      (a.item.card.id < b.item.card.id ? -1 : a.item.card.id > b.item.card.id ? 1 : 0),
+  );
+
+  // New cards note by note (oldest note first), each note's cards in the order of its text.
+  const newCards: SessionCard[] = [];
+  const allowance = Math.max(0, newPerDay - newSeenToday);
+  const noteOrder = [...fresh.keys()].sort((a, b) => {
+    const na = notes.get(a)!;
+    const nb = notes.get(b)!;
+    return na.createdAt < nb.createdAt ? -1 : na.createdAt > nb.createdAt ? 1 : a < b ? -1 : 1;
+  });
+  for (const noteId of noteOrder) {
+    const note = notes.get(noteId)!;
+    for (const card of orderCards(fresh.get(noteId)!, note.content)) {
+      if (newCards.length >= allowance) break;
+      newCards.push({ card, noteId, noteTitle: note.title, isNew: true });
+    }
+  }
+  return [...due.map((d) => d.item), ...newCards];
+}
