@@ -16,9 +16,8 @@ import {
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
-import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
-
 import { LinkedFrom } from '../links/LinkedFrom.tsx';
+import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
 
@@ -61,9 +60,13 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
             {note ? (
               <>
                 <Dialog.Header>
-                  <Flex justify="space-between" align="start" gap="2" w="full">
-                    <Dialog.Title wordBreak="break-word">{note.title}</Dialog.Title>
-                    <HStack gap="1" flexShrink={0}>
+                  {/* On a phone the buttons move below the title rather than squeezing it; the title wraps
+                      between words and splits only a word longer than the whole line. */}
+                  <Flex justify="space-between" align="start" gap="2" w="full" wrap="wrap">
+                    <Dialog.Title flex="1 1 12rem" minW="0" overflowWrap="break-word">
+                      {note.title}
+                    </Dialog.Title>
+                    <HStack gap="1" flexShrink={0} ml="auto">
                       <Button
                         size="sm"
                         variant={showHistory ? 'subtle' : 'ghost'}
