@@ -71,6 +71,18 @@ async function expectToastClearOfEditorButtons(page: Page) {
   await shown.getByRole('button', { name: 'Close notification' }).click();
 }
 
+const OWNER_PATHS = [
+  '/notes',
+  '/trash',
+  '/settings',
+  '/import-export',
+  '/blog/admin',
+  '/admin/comments',
+  '/admin/subscribers',
+  '/admin/outbox',
+  '/ai-explanations',
+];
+
 const SIZES = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
@@ -121,6 +133,27 @@ for (const size of SIZES) {
       await page.goto('/notes');
       await expect(page.getByTestId('note-card').filter({ hasText: 'Groceries' })).toBeVisible();
       await expectNoSidewaysScroll(page, '/notes');
+      // The bottom tab bar stays on screen.
+      const tabs = page.getByRole('navigation', { name: 'Tabs' });
+      await expect(tabs).toBeInViewport({ ratio: 1 });
+
+      // Reloaded with the notes on this device: the count never says "0 notes" on the way (placeholders do).
+      await page.evaluate(() => sessionStorage.setItem('count-texts', '[]'));
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="note-count"]')?.textContent;
+          if (text && seen.at(-1) !== text) {
+            seen.push(text);
+            sessionStorage.setItem('count-texts', JSON.stringify(seen));
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.reload();
+      await expect(page.getByTestId('note-card').first()).toBeVisible();
+      const counts = JSON.parse((await page.evaluate(() => sessionStorage.getItem('count-texts'))) ?? '[]');
+      expect(counts.length).toBeGreaterThan(0);
+      expect(counts, 'the note count while the list loads').not.toContain('0 notes');
 
       // Flashcards made on this device put the 'due today' badge in the header (generated locally, no model).
       const longCard = page.getByTestId('note-card').filter({ hasText: LONG_TITLE }).first();
@@ -221,6 +254,34 @@ for (const size of SIZES) {
 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('every owner screen starts its content at the navigation bar’s left edge', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await page.goto('/notes');
+    const logo = await page.getByRole('banner').getByRole('link').first().boundingBox();
+    const edges: string[] = [];
+    for (const path of OWNER_PATHS) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      // The content's left edge: the leftmost visible heading, text, control or table inside main (containers
+      // carry padding; admin headers start with a back link).
+      const left = await page.locator('main').evaluate((main) =>
+        Math.min(
+          ...[...main.querySelectorAll('h1, h2, p, a, button, input, label, table, [role="tablist"]')]
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.width > 0 && r.height > 0)
+            .map((r) => r.left),
+        ),
+      );
+      const box = { x: left };
+      // Within 2 px: a tab list's or a card's border may sit a pixel out.
+      edges.push(`${path} ${Math.abs(box.x - logo!.x) <= 2 ? 'at the edge' : Math.round(box.x)}`);
+    }
+    expect(edges).toEqual(OWNER_PATHS.map((path) => `${path} at the edge`));
+  });
 
   test('a toast leaves the editor’s buttons uncovered', async ({ page, signIn }) => {
     await signIn();
