@@ -7,6 +7,7 @@ import type { BlogPost } from '@private-notes/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { PlusIcon } from '../notes/note-icons.tsx';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
@@ -96,7 +97,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
   };
 
   return (
-    <Box maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="blog-admin">
+    <OwnerPage data-testid="blog-admin">
       <AdminHeader title="Blog Administration" subtitle="Write, publish and manage your blog posts">
         <WaitingCommentsLink />
         <AdminScreenLink to="/admin/outbox" />
@@ -166,7 +167,7 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
         onCancel={() => setDeleteTarget(null)}
         onConfirm={confirmDelete}
       />
-    </Box>
+    </OwnerPage>
   );
 }
 

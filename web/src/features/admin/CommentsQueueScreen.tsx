@@ -1,13 +1,14 @@
 // The moderation queue (/admin/comments): every comment waiting, across posts, newest first, with its
 // post, author, address and text; Approve, Delete, and Approve all from this author. The comment alert
 // mail links here.
-import { Box, Button, Card, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type PendingComment, postPath, relativeTime } from '@private-notes/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { ADMIN_BLOG_KEY, BLOG_KEY, PENDING_COMMENTS_KEY, pendingCommentsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { DELETE_COMMENT_CONFIRM } from '../blog/OwnerComments.tsx';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
@@ -141,11 +142,11 @@ export function CommentsQueueScreen() {
   }
 
   return (
-    <Box maxW="4xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="comments-queue">
+    <OwnerPage data-testid="comments-queue">
       <AdminHeader title="Comments" subtitle="Comments waiting for moderation, across all posts">
         <AdminScreenLink to="/blog/admin" />
       </AdminHeader>
       {body}
-    </Box>
+    </OwnerPage>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { subscribersQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
@@ -84,11 +85,7 @@ export function SubscribersAdminScreen() {
   }
 
   return (
-    <Box
-      maxW="7xl"
-      mx="auto"
-      px={{ base: 3, md: 6 }}
-      py="6"
+    <OwnerPage
       data-testid="subscribers-admin"
       // The search the table currently shows (it trails the input while a deferred render is pending).
       data-table-search={deferredSearch}
@@ -143,6 +140,6 @@ export function SubscribersAdminScreen() {
           mutate({ subscriber, active: false });
         }}
       />
-    </Box>
+    </OwnerPage>
   );
 }

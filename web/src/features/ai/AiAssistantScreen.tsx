@@ -1,7 +1,8 @@
 // The AI assistant (/ai-explanations): the 'Ask AI' and 'History' tabs. History mounts (and so fetches the
 // explanations) only when its tab is first opened. With Settings › AI features off, neither is shown.
-import { Box, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { useSettings } from '../settings/use-settings.ts';
 import { AskAiTab } from './AskAiTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
@@ -11,7 +12,7 @@ export function AiAssistantScreen() {
   if (isLoading) return null;
   if (!settings.aiFeatures) {
     return (
-      <Box maxW="4xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="ai-assistant">
+      <OwnerPage data-testid="ai-assistant">
         <Text as="h1" fontSize="3xl" fontWeight="bold" mb="2">
           AI Assistant
         </Text>
@@ -22,11 +23,11 @@ export function AiAssistantScreen() {
           </Link>
           .
         </Text>
-      </Box>
+      </OwnerPage>
     );
   }
   return (
-    <Box maxW="4xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="ai-assistant">
+    <OwnerPage data-testid="ai-assistant">
       <Stack gap="1" mb="6">
         <Text as="h1" fontSize="3xl" fontWeight="bold">
           AI Assistant
@@ -45,6 +46,6 @@ export function AiAssistantScreen() {
           <HistoryTab />
         </Tabs.Content>
       </Tabs.Root>
-    </Box>
+    </OwnerPage>
   );
 }

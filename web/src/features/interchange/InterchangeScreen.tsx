@@ -1,12 +1,13 @@
 // Import & Export (/import-export): the owner's notes in and out of the product, as portable files.
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { BackupSection } from './BackupSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { ImportSection } from './ImportSection.tsx';
 
 export function InterchangeScreen() {
   return (
-    <Box maxW="4xl" mx="auto" px="4" py="8">
+    <OwnerPage>
       <Heading as="h1" size="2xl" mb="1">
         Import &amp; Export
       </Heading>
@@ -18,6 +19,6 @@ export function InterchangeScreen() {
         <ImportSection />
         <BackupSection />
       </Stack>
-    </Box>
+    </OwnerPage>
   );
 }

@@ -62,9 +62,13 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
             {note ? (
               <>
                 <Dialog.Header>
-                  <Flex justify="space-between" align="start" gap="2" w="full">
-                    <Dialog.Title wordBreak="break-word">{note.title}</Dialog.Title>
-                    <HStack gap="1" flexShrink={0}>
+                  {/* On a phone the buttons move below the title rather than squeezing it; the title wraps
+                      between words and splits only a word longer than the whole line. */}
+                  <Flex justify="space-between" align="start" gap="2" w="full" wrap="wrap">
+                    <Dialog.Title flex="1 1 12rem" minW="0" overflowWrap="break-word">
+                      {note.title}
+                    </Dialog.Title>
+                    <HStack gap="1" flexShrink={0} ml="auto">
                       <Button
                         size="sm"
                         variant={showHistory ? 'subtle' : 'ghost'}

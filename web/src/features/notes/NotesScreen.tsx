@@ -1,7 +1,7 @@
 // The notes screen (/notes, and / when signed in): heading, count, view toggle, filters, the virtualised notes,
 // the viewer, the delete confirmation and the editor. Everything reads the local database (never the network);
 // the sync status stays visible. Study mode and blog conversion are plugged in by their features via props.
-import { Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import {
@@ -21,6 +21,7 @@ import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
 import { startSync } from '../../sync/app-sync.ts';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useWikiLinkIndex } from '../links/use-wiki-link-index.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
@@ -253,9 +254,12 @@ export function NotesScreen({
       })
     : null;
 
+  // With a search or filter, how many notes it leaves (DECISIONS: trust and daily use).
+  const countShown = notes && filtering ? shown.length : (notes?.length ?? noteCount);
+
   return (
     <WikiLinkContext.Provider value={wikiLinks}>
-      <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="notes-screen">
+      <OwnerPage data-testid="notes-screen">
         <Flex
           justify="space-between"
           align={{ base: 'start', md: 'center' }}
@@ -263,16 +267,23 @@ export function NotesScreen({
           mb="6"
           direction={{ base: 'column', md: 'row' }}
         >
-          <Stack gap="1">
+          <Stack gap="1" minW="0" maxW="full">
             <Text as="h1" fontSize="3xl" fontWeight="bold">
               My Notes
             </Text>
             <Text color="fg.muted">Manage your personal notes and knowledge collection</Text>
-            <HStack gap="3">
-              <Text fontSize="sm" color="fg.muted" data-testid="note-count">
-                {/* With a search or filter, how many notes it leaves (DECISIONS: trust and daily use). */}
-                {noteCountLabel(notes && filtering ? shown.length : (notes?.length ?? noteCount ?? 0))}
-              </Text>
+            {/* Wraps on a phone: the count, the sync status and the due badge each stay whole. */}
+            <HStack gap="3" rowGap="1" wrap="wrap">
+              {countShown === undefined ? (
+                loadError ? null : (
+                  // Until the local database answers, a placeholder (as the cards below): never a false "0 notes".
+                  <Skeleton height="4" width="16" data-testid="note-count-loading" aria-hidden="true" />
+                )
+              ) : (
+                <Text fontSize="sm" color="fg.muted" data-testid="note-count">
+                  {noteCountLabel(countShown)}
+                </Text>
+              )}
               <SyncStatusBadge />
               {headerExtra}
             </HStack>
@@ -414,7 +425,7 @@ export function NotesScreen({
           onCancel={() => setDeleteTarget(null)}
           onConfirm={() => void confirmDelete()}
         />
-      </Box>
+      </OwnerPage>
     </WikiLinkContext.Provider>
   );
 }

@@ -23,6 +23,7 @@ import { SETTINGS_KEY, SITE_KEY, settingsQuery } from '../../api/queries.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { useTheme } from '../../theme/use-theme.ts';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { MailTransportPanel } from '../admin/mail/MailTransportPanel.tsx';
 import { MAIL_STATUS_KEY } from '../admin/mail/mail-keys.ts';
@@ -40,7 +41,7 @@ type Section = 'profile' | 'site' | 'appearance' | 'notifications' | 'security';
 export function SettingsScreen() {
   const settings = useQuery(settingsQuery());
   return (
-    <Box maxW="4xl" mx="auto" px="4" py="8">
+    <OwnerPage>
       <Heading as="h1" size="2xl" mb="1">
         Settings
       </Heading>
@@ -55,7 +56,7 @@ export function SettingsScreen() {
       )}
       {/* Seeded once: after a save the form already holds what the server stored, and stays on its tab. */}
       {settings.data && <SettingsForm initial={settings.data} />}
-    </Box>
+    </OwnerPage>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import type { TrashRow } from '../../db/types.ts';
 import { startSync, syncEngine } from '../../sync/app-sync.ts';
 import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
+import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 
 type Confirm = { kind: 'one'; row: TrashRow } | { kind: 'all' } | null;
@@ -96,7 +97,7 @@ export function TrashScreen() {
   };
 
   return (
-    <Box maxW="4xl" mx="auto" px="4" py="8">
+    <OwnerPage>
       <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="2">
         <Heading as="h1" size="2xl">
           Trash
@@ -187,6 +188,6 @@ export function TrashScreen() {
         onCancel={() => setConfirm(null)}
         onConfirm={() => void confirmed()}
       />
-    </Box>
+    </OwnerPage>
   );
 }

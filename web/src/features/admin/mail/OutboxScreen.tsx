@@ -6,6 +6,7 @@ import type { OutboxMessage } from '@private-notes/shared';
 import { memo } from 'react';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { useQuery } from '../../../api/use-query.ts';
+import { OwnerPage } from '../../../ui/private/OwnerPage.tsx';
 import { AdminHeader, AdminScreenLink } from '../AdminHeader.tsx';
 import { MailBanner } from './MailBanner.tsx';
 import { MailTransportPanel } from './MailTransportPanel.tsx';
@@ -31,7 +32,7 @@ export function OutboxScreen({ selectedId, onSelect }: Props) {
   };
 
   return (
-    <Box maxW="7xl" mx="auto" px={{ base: 3, md: 6 }} py="6" data-testid="outbox-screen">
+    <OwnerPage data-testid="outbox-screen">
       <AdminHeader title="Outbox" subtitle="Every e-mail the site sent or is holding back">
         <AdminScreenLink to="/blog/admin" />
         <AdminScreenLink to="/admin/subscribers" />
@@ -63,7 +64,7 @@ export function OutboxScreen({ selectedId, onSelect }: Props) {
           {selected ? <OutboxPreview key={selected.id} id={selected.id} /> : null}
         </Grid>
       )}
-    </Box>
+    </OwnerPage>
   );
 }
 
