@@ -14,7 +14,10 @@ afterAll(() => s.close());
 
 it("keeps the text a 'merge' replaces, right after an ordinary edit", async () => {
   const text = 'First paragraph of the note.\n\nSecond paragraph of the note.\n';
-  const created = await s.api('POST', '/api/notes', { cookie, body: { title: 'T', content: text, tags: [] } });
+  const created = await s.api('POST', '/api/notes', {
+    cookie,
+    body: { title: 'T', content: text, tags: [] },
+  });
   const id = (created.body as { id: number }).id;
   const put = (body: Record<string, unknown>) => s.api('PUT', `/api/notes/${id}`, { cookie, body });
   expect((await put({ content: `${text}b`, baseVersion: 1 })).status).toBe(200);
