@@ -62,6 +62,9 @@ self.onmessage = (event: MessageEvent<SearchRequest>) => {
       });
     });
   } else if (request.type === 'titles') {
-    post({ type: 'titles', seq: request.seq, matches: engine.titles(request.text, request.limit) });
+    // Once the index has loaded (or been built): before that the titles are not all known.
+    void started.then(() =>
+      post({ type: 'titles', seq: request.seq, matches: engine.titles(request.text, request.limit) }),
+    );
   }
 };
