@@ -213,23 +213,27 @@ test.describe('while the list loads', () => {
   });
 });
 
-test('an empty category says so', async ({ page }) => {
-  const word = uniqueWord('only');
-  const a = await createPost(api, { title: `${word} misc one`, tags: ['misc'] });
-  const b = await createPost(api, { title: `${word} misc two`, tags: ['misc'] });
-  const listed = [b, a].map((p) => p.id);
-  await page.goto('/unsubscribe');
-  await hydrated(page);
-  // This blog, as far as the page knows, is just these two posts (other tests share the server).
-  await page.route('**/api/blog', async (route) => {
-    const response = await route.fetch();
-    const posts = (await response.json()) as { id: number }[];
-    await route.fulfill({ response, json: posts.filter((p) => listed.includes(p.id)) });
+test.describe('with the reader service worker held back (page.route must see every request)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('an empty category says so', async ({ page }) => {
+    const word = uniqueWord('only');
+    const a = await createPost(api, { title: `${word} misc one`, tags: ['misc'] });
+    const b = await createPost(api, { title: `${word} misc two`, tags: ['misc'] });
+    const listed = [b, a].map((p) => p.id);
+    await page.goto('/unsubscribe');
+    await hydrated(page);
+    // This blog, as far as the page knows, is just these two posts (other tests share the server).
+    await page.route('**/api/blog', async (route) => {
+      const response = await route.fetch();
+      const posts = (await response.json()) as { id: number }[];
+      await route.fulfill({ response, json: posts.filter((p) => listed.includes(p.id)) });
+    });
+    await page.getByRole('link', { name: 'View Blog' }).click();
+    await expect(page.getByTestId('featured-post').getByRole('heading')).toHaveText(b.title);
+    await page.getByRole('tab', { name: 'Technology' }).click();
+    await expect(page.getByRole('tabpanel')).toHaveText('No posts in this category.');
+    await page.getByRole('tab', { name: 'All Posts' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('heading')).toHaveText(a.title);
   });
-  await page.getByRole('link', { name: 'View Blog' }).click();
-  await expect(page.getByTestId('featured-post').getByRole('heading')).toHaveText(b.title);
-  await page.getByRole('tab', { name: 'Technology' }).click();
-  await expect(page.getByRole('tabpanel')).toHaveText('No posts in this category.');
-  await page.getByRole('tab', { name: 'All Posts' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('heading')).toHaveText(a.title);
 });

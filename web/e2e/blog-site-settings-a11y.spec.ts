@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createPost, ownerApi, uniqueWord } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { readerAddress } from './mail-helpers.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -18,6 +19,7 @@ test.beforeAll(async () => {
   const word = uniqueWord();
   const post = await createPost(api, { title: `Axe queue ${word}` });
   await api.post(`/api/blog/${post.id}/comments`, {
+    headers: readerAddress(),
     data: { author: 'Axe Reader', email: `axe-${word}@example.com`, content: 'Waiting for the owner.' },
   });
   await api.dispose();

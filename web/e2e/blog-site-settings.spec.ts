@@ -3,6 +3,7 @@
 // else's address on a fresh install, and the moderation queue from Blog Admin's count to an approval.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createPost, hydrated, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
+import { readerAddress } from './mail-helpers.ts';
 import { E2E_OWNER } from './owner.ts';
 
 let api: APIRequestContext;
@@ -27,7 +28,8 @@ async function signIn(page: Page): Promise<void> {
 
 /** A visitor: a browser context with no session. */
 async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+  // A reader's own address, so this spec's comments do not use up the per-address limit other specs share.
+  const context = await browser.newContext({ extraHTTPHeaders: readerAddress() });
   return context.newPage();
 }
 

@@ -63,9 +63,9 @@ let readers = Math.floor(Math.random() * 200);
 /**
  * A reader's own network address (TEST-NET-3, RFC 5737), sent as X-Forwarded-For: the server trusts it from
  * loopback in the browser tests (serve.mjs), so seeded readers do not share the per-address sign-up limit
- * (10 an hour) with the specs that subscribe through the page.
+ * (10 an hour) with the specs that subscribe through the page, nor the comment limit (10 in 15 minutes).
  */
-function readerAddress(): Record<string, string> {
+export function readerAddress(): Record<string, string> {
   readers = (readers + 1) % 250;
   return { 'X-Forwarded-For': `203.0.113.${readers + 1}` };
 }

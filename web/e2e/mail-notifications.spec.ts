@@ -6,7 +6,7 @@
 import { request } from '@playwright/test';
 import { BASE_URL, createPost, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { waitForMail } from './mail-helpers.ts';
+import { readerAddress, waitForMail } from './mail-helpers.ts';
 
 test('a waiting comment, then Profile Email + Email notifications on → an alert in the Outbox', async ({
   page,
@@ -14,7 +14,7 @@ test('a waiting comment, then Profile Email + Email notifications on → an aler
 }) => {
   test.setTimeout(90_000);
   const owner = await ownerApi();
-  const visitor = await request.newContext({ baseURL: BASE_URL });
+  const visitor = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: readerAddress() });
   const post = await createPost(owner, { title: `Alerted ${uniqueWord()}` });
   const comment = await visitor.post(`/api/blog/${post.id}/comments`, {
     data: { author: 'Reader', email: 'reader-comment@example.com', content: 'A question about this post.' },
