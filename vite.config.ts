@@ -51,6 +51,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           input: path.join(webRoot, 'src/entry-client.tsx'),
           output: {
+            // The entry lists every lazy chunk's file name (its preload map), so those names are part of the
+            // first visit of every page: the many small shared chunks (UI kit parts, helpers, routes) are
+            // named by their hash alone; screens and components (capitalised names) keep theirs.
+            chunkFileNames: (chunk) =>
+              /^[A-Z]/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js',
             // Everything the entry imports statically (React, the router, the frame) runs on every page, so
             // it ships as one file: split into a dozen small shared chunks it cost ≈ 4 KB gzip more on /blog.
             codeSplitting: {
