@@ -53,9 +53,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // The entry lists every lazy chunk's file name (its preload map), so those names are part of the
             // first visit of every page: the many small shared chunks (UI kit parts, helpers, routes) are
-            // named by their hash alone; screens and components (capitalised names) keep theirs.
+            // named by their hash alone (the server finds a route's chunk through Vite's manifest); screens and
+            // components (capitalised names) keep theirs.
             chunkFileNames: (chunk) =>
-              /^[A-Z]/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js',
+              /^[A-Z]/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js',
             // Everything the entry imports statically (React, the router, the frame) runs on every page, so
             // it ships as one file: split into a dozen small shared chunks it cost ≈ 4 KB gzip more on /blog.
             codeSplitting: {
