@@ -34,7 +34,8 @@ export function AiAssistantScreen() {
         </Text>
         <Text color="fg.muted">Ask about any concept and keep the explanations you want as notes.</Text>
       </Stack>
-      <Tabs.Root defaultValue="ask" variant="line" lazyMount>
+      {/* Explanations read best at a line length of a page of text: the column starts at the shared edge. */}
+      <Tabs.Root defaultValue="ask" variant="line" lazyMount maxW="4xl">
         <Tabs.List mb="4">
           <Tabs.Trigger value="ask">Ask AI</Tabs.Trigger>
           <Tabs.Trigger value="history">History</Tabs.Trigger>
