@@ -54,9 +54,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The entry lists every lazy chunk's file name (its preload map), so those names are part of the
             // first visit of every page: the many small shared chunks (UI kit parts, helpers, routes) are
             // named by their hash alone (the server finds a route's chunk through Vite's manifest); screens and
-            // components (capitalised names) keep theirs.
+            // components (capitalised names) keep theirs, and so do the code highlighter and its grammars, which
+            // load from a note only (never listed by the entry).
             chunkFileNames: (chunk) =>
-              /^[A-Z]/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js',
+              /^[A-Z]/.test(chunk.name) ||
+              chunk.name === 'code-highlighter' ||
+              chunk.moduleIds.some((id) => id.includes('/highlight.js/lib/languages/'))
+                ? 'assets/[name]-[hash].js'
+                : 'assets/[hash:7].js',
             // Everything the entry imports statically (React, the router, the frame) runs on every page, so
             // it ships as one file: split into a dozen small shared chunks it cost ≈ 4 KB gzip more on /blog.
             codeSplitting: {
