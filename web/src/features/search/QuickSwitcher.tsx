@@ -14,18 +14,16 @@ type Option =
 
 const NOTE_LIMIT = 8;
 
-function matchCommands(text: string): SwitcherCommand[] {
-  if (!text.trim()) return [...SWITCHER_COMMANDS];
+/** The commands matching the text, each with its score (every command, unscored, for an empty text). */
+function matchCommands(text: string): Array<{ command: SwitcherCommand; score: number }> {
+  if (!text.trim()) return SWITCHER_COMMANDS.map((command) => ({ command, score: 0 }));
   return SWITCHER_COMMANDS.map((command) => ({
     command,
     score: Math.max(
       fuzzyTitleScore(text, command.label) ?? -Infinity,
       fuzzyTitleScore(text, command.keywords) ?? -Infinity,
     ),
-  }))
-    .filter((entry) => entry.score > -Infinity)
-    .sort((a, b) => b.score - a.score)
-    .map((entry) => entry.command);
+  })).filter((entry) => entry.score > -Infinity);
 }
 
 export function QuickSwitcher({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -49,23 +47,26 @@ export function QuickSwitcher({ open, onClose }: { open: boolean; onClose(): voi
     if (!open) setText('');
   }, [open]);
 
-  const options = useMemo<Option[]>(
-    () => [
-      ...notes.map((note) => ({
-        kind: 'note' as const,
-        key: `note-${note.id}`,
-        label: note.title,
-        id: note.id,
-      })),
-      ...matchCommands(text).map((command) => ({
-        kind: 'command' as const,
-        key: `command-${command.id}`,
-        label: command.label,
-        command,
-      })),
-    ],
-    [notes, text],
-  );
+  // Notes and commands in one list by score. The notes are the worker's last answer, scored again against the
+  // text as it is now, so a keystroke the worker has not answered yet never leaves stale notes on top.
+  const options = useMemo<Option[]>(() => {
+    const scored: Array<Option & { score: number }> = [];
+    for (const note of notes) {
+      const score = text.trim() ? fuzzyTitleScore(text, note.title) : 0;
+      if (score !== null)
+        scored.push({ kind: 'note', key: `note-${note.id}`, label: note.title, id: note.id, score });
+    }
+    const commands = matchCommands(text).map(({ command, score }) => ({
+      kind: 'command' as const,
+      key: `command-${command.id}`,
+      label: command.label,
+      command,
+      score,
+    }));
+    if (!text.trim()) return [...scored, ...commands];
+    // A command beats a note of the same score; otherwise the better match comes first.
+    return [...commands, ...scored].sort((a, b) => b.score - a.score);
+  }, [notes, text]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first option
   useEffect(() => setActive(0), [options]);
 
@@ -126,8 +127,10 @@ export function QuickSwitcher({ open, onClose }: { open: boolean; onClose(): voi
                 ) : null}
                 {options.map((option, index) => (
                   <Box as="li" key={option.key} listStyleType="none">
-                    {index === 0 && option.kind === 'note' ? <GroupLabel>Notes</GroupLabel> : null}
-                    {index === firstCommand ? <GroupLabel>Commands</GroupLabel> : null}
+                    {index === 0 && option.kind === 'note' && !text.trim() ? (
+                      <GroupLabel>Notes</GroupLabel>
+                    ) : null}
+                    {index === firstCommand && !text.trim() ? <GroupLabel>Commands</GroupLabel> : null}
                     <Box
                       id={optionId(index)}
                       role="option"
