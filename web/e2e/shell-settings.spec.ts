@@ -109,7 +109,11 @@ test('the password change is checked before any call; a wrong current password i
 
   await page.getByLabel('Confirm password').fill('a-longer-password');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error changing password' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Change password' });
+  await expect(form.getByRole('alert')).toContainText('Current password is incorrect');
+  // Said once: no toast repeats the inline error.
+  await expect(page.getByText('Current password is incorrect')).toHaveCount(1);
+  await expect(page.getByText('Error changing password')).toHaveCount(0);
   expect(calls).toEqual(['PUT']);
 });
 

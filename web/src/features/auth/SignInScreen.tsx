@@ -112,8 +112,9 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
         setCode('');
         setError(first ? null : 'That code is not right. Try the current one, or a recovery code.');
       } else {
+        // One message per failure: the inline alert beside the form, no toast repeating it
+        // (docs/decisions/one-error-message-per-failure.md).
         setError(FAILED);
-        toast({ title: 'Login failed', description: FAILED, variant: 'destructive' });
       }
     } finally {
       setSubmitting(false);

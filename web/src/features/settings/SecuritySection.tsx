@@ -31,8 +31,8 @@ export function SecuritySection() {
       toast({ title: 'Password changed', description: 'Your password has been updated.' });
     } catch (e) {
       const message = e instanceof Error ? e.message : 'Failed to change password';
+      // Shown once, under the fields it is about (docs/decisions/one-error-message-per-failure.md).
       setError(message);
-      toast({ title: 'Error changing password', description: message, variant: 'destructive' });
     } finally {
       setPending(false);
     }
