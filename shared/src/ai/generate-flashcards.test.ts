@@ -51,7 +51,7 @@ describe('generateFlashcards', () => {
       }),
     );
     // "**FSRS**: a newer scheduler…" is a term with its definition.
-    expect(cards.find((c) => c.question === 'What is FSRS?')?.answer).toMatch(/^a newer scheduler/);
+    expect(cards.find((c) => c.question === 'What is FSRS?')?.answer).toMatch(/^FSRS: a newer scheduler/);
     const zettel = generateFlashcards(fixture('zettelkasten').content, 2);
     // Names keep their capital; a common noun starting the sentence loses it.
     expect(zettel.map((c) => c.question)).toContain('What is the Zettelkasten?');
@@ -64,7 +64,40 @@ describe('generateFlashcards', () => {
     expect(ingredients?.answer).toBe(
       '500 g bread flour (about 10% of it whole wheat); 375 g water at 30 °C; 100 g active starter; 10 g salt',
     );
-    expect(cards.some((c) => c.question === 'What does the note say about Notes to self?')).toBe(true);
+    // "Notes to self" is named by none of its sentences: no card, rather than an answer about something else.
+    expect(cards.some((c) => c.question === 'What does the note say about Notes to self?')).toBe(false);
+    const tcp = generateFlashcards(fixture('tcp-congestion-control').content, 4);
+    expect(tcp.find((c) => c.question === 'What does the note say about Slow start?')?.answer).toMatch(
+      /^Slow start is the phase/,
+    );
+  });
+
+  it("answers a section's card from a sentence naming the heading, never from an aside or a quotation", () => {
+    const content = [
+      '# Python generators',
+      '',
+      '## Example code',
+      '',
+      '```python',
+      'def countdown(n):',
+      '    yield n',
+      '```',
+      '',
+      '> "Simple is better than complex." — The Zen of Python',
+      '',
+      'Calling countdown returns a generator object; the example code runs only when next() is called on it.',
+      '',
+      '## Quotes',
+      '',
+      '> "We suffer more often in imagination than in reality." — Seneca',
+    ].join('\n');
+    const cards = generateFlashcards(content, 9);
+    expect(cards.find((c) => c.question === 'What does the note say about Example code?')?.answer).toBe(
+      'Calling countdown returns a generator object; the example code runs only when next() is called on it.',
+    );
+    expect(cards.some((c) => c.question === 'What does the note say about Quotes?')).toBe(false);
+    // A quotation's source is not a definition of the quoted words.
+    expect(cards.some((c) => c.answer === 'The Zen of Python')).toBe(false);
   });
 
   it('blanks out emphasised terms', () => {

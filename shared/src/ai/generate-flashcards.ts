@@ -6,6 +6,7 @@ import { cleanInline, type NoteSentence, type ParsedNote, parseNote } from './pa
 import { type RankedSentence, rankSentences } from './rank-sentences.ts';
 import { stableId } from './stable-id.ts';
 import { tagsOfParsedNote } from './suggest-tags.ts';
+import { contentStems } from './tokenize.ts';
 
 export const FLASHCARDS_MAX = 20;
 const ANSWER_MAX = 500;
@@ -131,11 +132,14 @@ function labelCard(sentence: NoteSentence): { term: string; card: Card } | null 
   const match = LABEL.exec(sentence.raw);
   if (!match) return null;
   const term = match[1]!.replace(/[*_`]/g, '').trim();
-  const answer = cleanInline(match[2]!);
-  if (!term || term.split(/\s+/).length > 5 || /^https?$/i.test(term) || answer.length < 3) return null;
-  const definitional = /^(an?|the)\s/i.test(answer) && answer.split(/\s+/).length >= 3;
+  const text = cleanInline(match[2]!);
+  if (!term || term.split(/\s+/).length > 5 || /^https?$/i.test(term) || text.length < 3) return null;
+  // A quotation with its source ("Simple is better…" — The Zen of Python) and a ratio (1:16) are not labels.
+  if (/^["“'‘]/u.test(term) || (/\p{N}$/u.test(term) && /^\p{N}/u.test(match[2]!))) return null;
+  const definitional = /^(an?|the)\s/i.test(text) && text.split(/\s+/).length >= 3;
   const question = definitional ? `What is ${term}?` : `What does the note say about ${term}?`;
-  return { term, card: { question, answer } };
+  // The whole line is the answer, label included: the card reads as the note's own "term: text".
+  return { term, card: { question, answer: `${term}: ${text}` } };
 }
 
 function sectionCards(note: ParsedNote, ranked: RankedSentence[]): Card[] {
@@ -156,12 +160,20 @@ function sectionCards(note: ParsedNote, ranked: RankedSentence[]): Card[] {
         ? section.heading
         : `What are the main points of "${section.heading}"?`;
     } else {
+      // The answer comes from the section's sentences that name what the heading names: the best-ranked
+      // section sentence alone could be a quotation or an aside ("Example code" answered with a quote). A
+      // section none of whose sentences names its heading makes no card.
+      const about = headingStems(section.heading);
       const best = ranked
         .filter((r) => note.sentences[r.index]!.section === section.index)
-        .slice(0, 2)
-        .map((r) => r.index);
-      const chosen = best.length > 0 ? best.sort((a, b) => a - b) : sentences.slice(0, 2).map((s) => s.index);
-      answer = chosen.map((i) => note.sentences[i]!.text).join(' ');
+        .map((r) => r.index)
+        .filter((i) => mentionsAll(note.sentences[i]!.text, about))
+        .slice(0, 2);
+      if (best.length === 0) continue;
+      answer = best
+        .sort((a, b) => a - b)
+        .map((i) => note.sentences[i]!.text)
+        .join(' ');
       question = section.heading.endsWith('?')
         ? section.heading
         : `What does the note say about ${section.heading}?`;
@@ -169,6 +181,19 @@ function sectionCards(note: ParsedNote, ranked: RankedSentence[]): Card[] {
     cards.push({ question, answer });
   }
   return cards;
+}
+
+const QUESTION_WORDS = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which']);
+
+function headingStems(heading: string): string[] {
+  return contentStems(heading).filter((stem) => !QUESTION_WORDS.has(stem));
+}
+
+/** True when the text holds every one of `stems` (plural-insensitive); nothing to hold is a yes. */
+function mentionsAll(text: string, stems: readonly string[]): boolean {
+  if (stems.length === 0) return true;
+  const own = new Set(contentStems(text));
+  return stems.every((stem) => own.has(stem));
 }
 
 function clozeCard(term: string, sentence: NoteSentence): Card | null {
