@@ -18,7 +18,15 @@ export const GRADES = [
 ] as const;
 
 // No fuzz: two devices replaying the same reviews must land on the same due date.
-const scheduler = fsrs({ enable_fuzz: false });
+let scheduler = fsrs({ enable_fuzz: false });
+
+/**
+ * The FSRS parameters every replay uses from now on: the owner's fitted ones (fsrs-parameters.ts), or null for
+ * the defaults. The fit is deterministic, so devices holding the same reviews fit the same parameters.
+ */
+export function setSchedulerWeights(w: readonly number[] | null): void {
+  scheduler = fsrs(w ? { enable_fuzz: false, w: [...w] } : { enable_fuzz: false });
+}
 
 function isGrade(rating: number): rating is Grade {
   return (
@@ -46,6 +54,24 @@ export function replayCard(reviews: readonly ReviewEvent[], cardId?: string): Ca
     card = scheduler.next(card, new Date(review.reviewedAt), review.rating as Grade).card;
   }
   return card;
+}
+
+/** Each of a card's reviews with the card as it stood just before it (its state and interval then), in order. */
+export function replaySteps<T extends ReviewEvent>(
+  reviews: readonly T[],
+): Array<{ review: T; before: Card }> {
+  const own = reviews
+    .filter((r) => isGrade(r.rating) && !Number.isNaN(Date.parse(r.reviewedAt)))
+    .slice()
+    .sort(compareReviews);
+  const steps: Array<{ review: T; before: Card }> = [];
+  if (own.length === 0) return steps;
+  let card = createEmptyCard(new Date(own[0]!.reviewedAt));
+  for (const review of own) {
+    steps.push({ review, before: card });
+    card = scheduler.next(card, new Date(review.reviewedAt), review.rating as Grade).card;
+  }
+  return steps;
 }
 
 /** The last moment of `now`'s local day: "due today" means due by then. */

@@ -2,6 +2,7 @@
 // every minute. Failures wait for the next trigger (reviews are small and only ever added, so nothing is lost).
 import { db } from '../../db/db.ts';
 import { createSyncRequest } from '../../sync/sync-http.ts';
+import { startFsrsParameters } from './fsrs-parameters-app.ts';
 import { heldReviewUid, onReviewRecorded } from './record-review.ts';
 import { syncReviews } from './review-sync.ts';
 
@@ -13,6 +14,8 @@ let stop: (() => void) | null = null;
 /** Idempotent: the notes screen and study mode may both call it. */
 export function startReviewSync(): void {
   if (stop || typeof window === 'undefined') return;
+  // The study screens that sync reviews also schedule with this device's FSRS parameters (fitted when due).
+  startFsrsParameters();
   const ctx = { db, request: createSyncRequest(), held: heldReviewUid };
   let running: Promise<void> | null = null;
   let again = false;
