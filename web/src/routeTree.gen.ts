@@ -27,6 +27,7 @@ import { Route as AppAdminCommentsRouteImport } from './routes/_app/admin/commen
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminSubscribersRouteImport } from './routes/_app/admin/subscribers'
 import { Route as AppBlogAdminRouteImport } from './routes/_app/blog/admin'
+import { Route as AppStudyStatsRouteImport } from './routes/_app/study_.stats'
 import { Route as BlogTagsIndexRouteImport } from './routes/blog/tags/index'
 import { Route as BlogTagsTagRouteImport } from './routes/blog/tags/$tag'
 import { Route as BlogPostIdChar123SlugChar125RouteImport } from './routes/blog/post/$id/{-$slug}'
@@ -120,6 +121,11 @@ const AppBlogAdminRoute = AppBlogAdminRouteImport.update({
   path: '/blog/admin',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStudyStatsRoute = AppStudyStatsRouteImport.update({
+  id: '/study_/stats',
+  path: '/study/stats',
+  getParentRoute: () => AppRoute,
+} as any)
 const BlogTagsIndexRoute = BlogTagsIndexRouteImport.update({
   id: '/blog/tags/',
   path: '/blog/tags/',
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
+  '/study/stats': typeof AppStudyStatsRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
   '/blog/tags/': typeof BlogTagsIndexRoute
   '/blog/post/$id/{-$slug}': typeof BlogPostIdChar123SlugChar125Route
@@ -177,6 +184,7 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/subscribers': typeof AppAdminSubscribersRoute
   '/blog/admin': typeof AppBlogAdminRoute
+  '/study/stats': typeof AppStudyStatsRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
   '/blog/tags': typeof BlogTagsIndexRoute
   '/blog/post/$id/{-$slug}': typeof BlogPostIdChar123SlugChar125Route
@@ -201,6 +209,7 @@ export interface FileRoutesById {
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/subscribers': typeof AppAdminSubscribersRoute
   '/_app/blog/admin': typeof AppBlogAdminRoute
+  '/_app/study_/stats': typeof AppStudyStatsRoute
   '/blog/tags/$tag': typeof BlogTagsTagRoute
   '/blog/tags/': typeof BlogTagsIndexRoute
   '/blog/post/$id/{-$slug}': typeof BlogPostIdChar123SlugChar125Route
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
+    | '/study/stats'
     | '/blog/tags/$tag'
     | '/blog/tags/'
     | '/blog/post/$id/{-$slug}'
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/subscribers'
     | '/blog/admin'
+    | '/study/stats'
     | '/blog/tags/$tag'
     | '/blog/tags'
     | '/blog/post/$id/{-$slug}'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/_app/admin/outbox'
     | '/_app/admin/subscribers'
     | '/_app/blog/admin'
+    | '/_app/study_/stats'
     | '/blog/tags/$tag'
     | '/blog/tags/'
     | '/blog/post/$id/{-$slug}'
@@ -417,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBlogAdminRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/study_/stats': {
+      id: '/_app/study_/stats'
+      path: '/study/stats'
+      fullPath: '/study/stats'
+      preLoaderRoute: typeof AppStudyStatsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/blog/tags/': {
       id: '/blog/tags/'
       path: '/blog/tags'
@@ -452,6 +471,7 @@ interface AppRouteChildren {
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminSubscribersRoute: typeof AppAdminSubscribersRoute
   AppBlogAdminRoute: typeof AppBlogAdminRoute
+  AppStudyStatsRoute: typeof AppStudyStatsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -465,6 +485,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminSubscribersRoute: AppAdminSubscribersRoute,
   AppBlogAdminRoute: AppBlogAdminRoute,
+  AppStudyStatsRoute: AppStudyStatsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

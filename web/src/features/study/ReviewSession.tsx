@@ -96,9 +96,14 @@ export function ReviewSession() {
         <Heading as="h1" size="lg">
           Study due cards
         </Heading>
-        <Button asChild variant="outline" size="sm">
-          <Link to="/notes">Back to notes</Link>
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/study/stats">Statistics</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/notes">Back to notes</Link>
+          </Button>
+        </HStack>
       </Flex>
       {queue === null ? (
         <Text color="fg.muted">Loading cards…</Text>

@@ -17,6 +17,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { attachmentHashes, formatElapsed } from '@private-notes/shared';
+import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
@@ -169,10 +170,17 @@ export function StudyMode({ noteId, onClose }: Props) {
                   </Text>
                   <Dialog.Title wordBreak="break-word">{note?.title ?? ''}</Dialog.Title>
                 </Stack>
-                <HStack gap="2">
+                <HStack gap="2" wrap="wrap">
                   <Badge colorPalette="blue" variant="subtle" data-testid="note-due-today">
                     {dueToday} due today
                   </Badge>
+                  {noteId && (
+                    <Button asChild size="xs" variant="outline">
+                      <Link to="/study/stats" search={{ note: noteId }} onClick={() => fullscreen.exit()}>
+                        Statistics
+                      </Link>
+                    </Button>
+                  )}
                   <Text
                     fontFamily="mono"
                     fontSize="lg"
