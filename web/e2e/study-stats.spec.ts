@@ -3,6 +3,7 @@
 // reached from the review session and from the note's study mode, all offline; and it fits a 390 px and a
 // 360 px phone without sideways scrolling.
 import type { Page } from '@playwright/test';
+import { syntheticReviews } from '../src/features/study/synthetic-reviews.ts';
 import { expect, test } from './fixtures.ts';
 import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
 
@@ -78,7 +79,7 @@ test('statistics after a few reviews, in total and per note, offline, and on a p
   const retention = page.getByTestId('retention');
   await expect(retention.getByRole('row', { name: /All reviews/ })).toHaveText(/All reviews—/);
   await expect(page.getByTestId('fsrs-parameters')).toContainText('Default FSRS parameters');
-  await expect(page.getByTestId('fsrs-parameters')).toContainText('from 1,000 reviews on');
+  await expect(page.getByTestId('fsrs-parameters')).toContainText('once there are 1,000 reviews');
 
   // On a phone nothing scrolls sideways.
   for (const width of [390, 360]) {
@@ -100,5 +101,59 @@ test('statistics after a few reviews, in total and per note, offline, and on a p
 
   await context.setOffline(false);
   // Its cards stay due today (learning steps): deleted, so other tests' 'due today' counts do not see them.
+  expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
+});
+
+test('with 1,000 reviews the FSRS parameters are fitted in a worker, and Statistics says so', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Fit ${Date.now()}`;
+  const { id, clientId } = await createServerNote(page, { title, content: STUDY_NOTE });
+  await page.goto('/notes');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
+    timeout: 20_000,
+  });
+  await page.goto('/study/stats');
+  await expect(page.getByRole('heading', { name: 'Statistics', exact: true })).toBeVisible();
+  // Offline from here on: the history below is this device's alone (marked as pulled, so never pushed).
+  await context.setOffline(true);
+  const reviews = syntheticReviews({ cards: 90, days: 180, seed: 5 }).map((r) => ({
+    ...r,
+    noteId: clientId,
+    remote: 1,
+  }));
+  expect(reviews.length).toBeGreaterThanOrEqual(1000);
+  await page.evaluate(
+    (rows) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('private-notes');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('reviews', 'readwrite');
+          for (const row of rows) tx.objectStore('reviews').add(row);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    reviews,
+  );
+  // A new start of the app checks whether a fit is due: it is, and it runs off the page's thread.
+  await page.reload();
+  const parameters = page.getByTestId('fsrs-parameters');
+  await expect(parameters).toContainText(/FSRS parameters fitted to your [\d,]+ reviews/, {
+    timeout: 150_000,
+  });
+  // Every seeded review was read (and the few this device pulled from the server before going offline).
+  const fitted = Number(
+    (await parameters.textContent())!.match(/your ([\d,]+) reviews/)![1]!.replace(/,/g, ''),
+  );
+  expect(fitted).toBeGreaterThanOrEqual(reviews.length);
+  await expect(page.getByTestId('fsrs-parameters')).toContainText('with the defaults');
+  await context.setOffline(false);
   expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
 });

@@ -220,8 +220,8 @@ function ParametersText({ stored, reviews }: { stored: StoredParameters | null; 
   }
   return (
     <Text data-testid="fsrs-parameters">
-      Default FSRS parameters. Parameters fitted to your own reviews are used from{' '}
-      {FIT_MIN_REVIEWS.toLocaleString('en-US')} reviews on ({reviews.toLocaleString('en-US')} so far).
+      Default FSRS parameters. Parameters fitted to your own reviews take over once there are{' '}
+      {FIT_MIN_REVIEWS.toLocaleString('en-US')} reviews ({reviews.toLocaleString('en-US')} so far).
     </Text>
   );
 }
