@@ -35,3 +35,16 @@ export function toast(page: Page, title: string) {
 export function noteCard(page: Page, title: string) {
   return page.getByTestId('note-card').filter({ hasText: title });
 }
+
+/** Generates a note's flashcards in its study mode (from the notes screen) and answers how many were made. */
+export async function generateCards(page: Page, title: string): Promise<number> {
+  await noteCard(page, title).getByRole('button', { name: 'Study Mode' }).click();
+  const study = page.getByTestId('study-mode');
+  await study.getByRole('tab', { name: 'Flashcards' }).click();
+  await study.getByRole('button', { name: 'Generate Flashcards' }).click();
+  await expect(toast(page, 'Flashcards generated')).toBeVisible();
+  const position = await study.getByTestId('flashcard-position').textContent();
+  await page.keyboard.press('Escape');
+  await expect(study).toBeHidden();
+  return Number(position!.match(/of (\d+)/)![1]);
+}

@@ -2,26 +2,13 @@
 // cards coming due, true retention, the FSRS parameters in use) in total with a row per note and for one note,
 // reached from the review session and from the note's study mode, all offline; and it fits a 390 px and a
 // 360 px phone without sideways scrolling.
-import type { Page } from '@playwright/test';
 import { syntheticReviews } from '../src/features/study/synthetic-reviews.ts';
 import { expect, test } from './fixtures.ts';
-import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
+import { createServerNote, generateCards, noteCard, STUDY_NOTE } from './study-fixtures.ts';
 
 test.beforeEach(async ({ signIn }) => {
   await signIn();
 });
-
-async function generateCards(page: Page, title: string): Promise<number> {
-  await noteCard(page, title).getByRole('button', { name: 'Study Mode' }).click();
-  const study = page.getByTestId('study-mode');
-  await study.getByRole('tab', { name: 'Flashcards' }).click();
-  await study.getByRole('button', { name: 'Generate Flashcards' }).click();
-  await expect(toast(page, 'Flashcards generated')).toBeVisible();
-  const position = await study.getByTestId('flashcard-position').textContent();
-  await page.keyboard.press('Escape');
-  await expect(study).toBeHidden();
-  return Number(position!.match(/of (\d+)/)![1]);
-}
 
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
