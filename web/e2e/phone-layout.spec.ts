@@ -81,6 +81,7 @@ const OWNER_PATHS = [
   '/admin/subscribers',
   '/admin/outbox',
   '/ai-explanations',
+  '/study/stats',
 ];
 
 const SIZES = [

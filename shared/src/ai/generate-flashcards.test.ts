@@ -96,6 +96,13 @@ describe('generateFlashcards', () => {
       'Calling countdown returns a generator object; the example code runs only when next() is called on it.',
     );
     expect(cards.some((c) => c.question === 'What does the note say about Quotes?')).toBe(false);
+    // A short note none of whose sentences names its title still gives one card, its gist.
+    expect(generateFlashcards('# Cell Biology Overview\n\nMitochondria make energy.', 10)).toEqual([
+      expect.objectContaining({
+        question: 'What does the note say about Cell Biology Overview?',
+        answer: 'Mitochondria make energy.',
+      }),
+    ]);
     // A quotation's source is not a definition of the quoted words.
     expect(cards.some((c) => c.answer === 'The Zen of Python')).toBe(false);
   });

@@ -53,7 +53,8 @@ export function generateFlashcards(
     }
   }
   const ranked = rankSentences(note);
-  cards.push(...sectionCards(note, ranked));
+  const sections = sectionCards(note, ranked);
+  cards.push(...sections.cards);
   const rankOf = new Map(ranked.map((r, i) => [r.index, i]));
   for (const { term, sentence } of note.emphasised) {
     if (coveredTerms.has(term.toLowerCase())) continue;
@@ -79,6 +80,7 @@ export function generateFlashcards(
       }
     }
   }
+  if (cards.length === 0 && sections.gist) cards.push(sections.gist);
   return withIds(cards, noteId, limit);
 }
 
@@ -142,8 +144,14 @@ function labelCard(sentence: NoteSentence): { term: string; card: Card } | null 
   return { term, card: { question, answer: `${term}: ${text}` } };
 }
 
-function sectionCards(note: ParsedNote, ranked: RankedSentence[]): Card[] {
+/**
+ * One card per section under a heading; `gist` is the first section left without one (no sentence names its
+ * heading), answered by its best sentences: used only when the note would otherwise make no card at all, so a
+ * short note ("# Cell Biology Overview" over "Mitochondria make energy.") still gives one.
+ */
+function sectionCards(note: ParsedNote, ranked: RankedSentence[]): { cards: Card[]; gist: Card | null } {
   const cards: Card[] = [];
+  let gist: Card | null = null;
   for (const section of note.sections) {
     if (!section.heading) continue;
     const sentences = note.sentences.filter((s) => s.section === section.index);
@@ -164,23 +172,28 @@ function sectionCards(note: ParsedNote, ranked: RankedSentence[]): Card[] {
       // section sentence alone could be a quotation or an aside ("Example code" answered with a quote). A
       // section none of whose sentences names its heading makes no card.
       const about = headingStems(section.heading);
-      const best = ranked
+      const inSection = ranked
         .filter((r) => note.sentences[r.index]!.section === section.index)
-        .map((r) => r.index)
-        .filter((i) => mentionsAll(note.sentences[i]!.text, about))
-        .slice(0, 2);
-      if (best.length === 0) continue;
-      answer = best
-        .sort((a, b) => a - b)
-        .map((i) => note.sentences[i]!.text)
-        .join(' ');
+        .map((r) => r.index);
+      const best = inSection.filter((i) => mentionsAll(note.sentences[i]!.text, about)).slice(0, 2);
       question = section.heading.endsWith('?')
         ? section.heading
         : `What does the note say about ${section.heading}?`;
+      const text = (indexes: number[]) =>
+        indexes
+          .sort((a, b) => a - b)
+          .map((i) => note.sentences[i]!.text)
+          .join(' ');
+      if (best.length === 0) {
+        const top = inSection.length > 0 ? inSection.slice(0, 2) : sentences.slice(0, 2).map((s) => s.index);
+        gist ??= { question, answer: text(top) };
+        continue;
+      }
+      answer = text(best);
     }
     cards.push({ question, answer });
   }
-  return cards;
+  return { cards, gist };
 }
 
 const QUESTION_WORDS = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which']);
