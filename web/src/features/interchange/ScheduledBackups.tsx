@@ -40,13 +40,9 @@ export function ScheduledBackups() {
     mutationFn: () => backupApi.backupNow(),
     onSuccess: (answer) => {
       queryClient.setQueryData(BACKUP_STATUS_KEY, answer);
+      // A failed run shows once, as the last backup's inline alert with its reason; no toast repeats it
+      // (docs/decisions/one-error-message-per-failure.md).
       if (answer.last?.ok) toast({ title: 'Backup written and verified' });
-      else
-        toast({
-          title: 'Backup failed',
-          description: answer.last?.error ?? undefined,
-          variant: 'destructive',
-        });
     },
     onError: (error) => toast({ title: 'Backup failed', description: error.message, variant: 'destructive' }),
   });
