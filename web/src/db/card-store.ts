@@ -140,7 +140,7 @@ function checked(input: CardText): CardText {
   return { question: input.question.trim(), answer: input.answer.trim() };
 }
 
-export function addFlashcard(
+export async function addFlashcard(
   noteId: string,
   input: CardText,
   database: NotesDatabase = db,
@@ -164,7 +164,7 @@ export function addFlashcard(
 }
 
 /** One card per deletion number (c1, c2, …), each with its own schedule. */
-export function addClozeCards(
+export async function addClozeCards(
   noteId: string,
   text: string,
   database: NotesDatabase = db,
@@ -211,12 +211,12 @@ async function changeFlashcard(
 }
 
 /** New text for a card; a cloze card takes its cloze text as `question` (its answer follows from it). */
-export function editFlashcard(
+export async function editFlashcard(
   id: string,
   input: CardText,
   database: NotesDatabase = db,
 ): Promise<LocalFlashcard> {
-  return changeFlashcard(
+  return await changeFlashcard(
     id,
     (row) => {
       if (row.cloze) {
@@ -231,7 +231,7 @@ export function editFlashcard(
   );
 }
 
-export function setCardSuspended(
+export async function setCardSuspended(
   id: string,
   suspended: boolean,
   database: NotesDatabase = db,
@@ -249,7 +249,7 @@ export function deleteFlashcard(id: string, database: NotesDatabase = db): Promi
   });
 }
 
-export function addKeyPoint(
+export async function addKeyPoint(
   noteId: string,
   content: string,
   database: NotesDatabase = db,
@@ -272,7 +272,7 @@ export function addKeyPoint(
   });
 }
 
-export function editKeyPoint(
+export async function editKeyPoint(
   id: string,
   content: string,
   database: NotesDatabase = db,

@@ -1,6 +1,6 @@
 // 'Due today' per note and across notes, from the browser's database: a note's cards are its stored
 // flashcards (or, on a device that has not generated them, the cards its synced reviews name); a card is due
-// when it is new or FSRS brings it back by the end of today. Deleted notes do not count.
+// when it is new or FSRS brings it back by the end of today, unless suspended. Deleted notes do not count.
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import { countDueToday, reviewsByCard } from './card-schedule.ts';
 
@@ -12,6 +12,8 @@ export interface DueCounts {
 export async function computeDueCounts(database: NotesDatabase, now: Date): Promise<DueCounts> {
   const [cards, reviews] = await Promise.all([database.flashcards.toArray(), database.reviews.toArray()]);
   const cardsOfNote = new Map<string, Set<string>>();
+  // A suspended card is never due; it still marks its note as one this device has the cards of.
+  const suspended = new Set(cards.filter((card) => card.suspended).map((card) => card.id));
   for (const card of cards) {
     const noteId = String(card.noteId);
     if (!cardsOfNote.has(noteId)) cardsOfNote.set(noteId, new Set());
@@ -33,7 +35,11 @@ export async function computeDueCounts(database: NotesDatabase, now: Date): Prom
   for (const noteId of candidates) {
     if (!live.has(noteId)) continue;
     const ids = cardsOfNote.get(noteId) ?? reviewedOfNote.get(noteId) ?? new Set<string>();
-    const due = countDueToday(ids, byCard, now);
+    const due = countDueToday(
+      [...ids].filter((id) => !suspended.has(id)),
+      byCard,
+      now,
+    );
     byNote.set(noteId, due);
     total += due;
   }
