@@ -4,7 +4,7 @@
 // - changes apply in the order they reach the server: the last writer wins a card, other cards are untouched;
 // - a delete that had not seen the card's latest version is refused (an edit never loses to an older delete);
 // - a generator's card (generated, not edited) that had not seen the latest version never replaces a card the
-//   owner made, edited or deleted;
+//   owner made, edited, suspended or deleted;
 // - a change already applied (a retried push) is answered as applied and not applied again.
 import type {
   CardChange,
@@ -32,8 +32,12 @@ function toSynced(record: CardRecord): SyncedCard {
   };
 }
 
+/** A generator's card the owner has not touched (edited or suspended): regenerating may replace it. */
 const untouchedGenerated = (state: CardState | null) =>
-  state !== null && state.origin === 'generated' && !state.edited;
+  state !== null &&
+  state.origin === 'generated' &&
+  !state.edited &&
+  !(state.kind === 'flashcard' && state.suspended);
 
 function target(change: CardChange): { id: string; kind: CardKind; noteId: string } {
   return change.op === 'put' ? change.card : change;
