@@ -5,7 +5,7 @@
 // Under the card, the owner edits, suspends or deletes it (CardActions).
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
 import { CardActions } from './CardActions.tsx';
 import { cardFaces } from './CardFaces.tsx';
@@ -30,6 +30,16 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
 
   const current = cards[Math.min(index, cards.length - 1)];
+  // The cards are in the note's order, recomputed when one changes: an edited card may move, and the panel
+  // follows it (and stays put when a card is added elsewhere) rather than showing another card in its place.
+  const shownId = useRef(current?.id);
+  useEffect(() => {
+    const at = shownId.current ? cards.findIndex((card) => card.id === shownId.current) : -1;
+    if (at >= 0) setIndex(at);
+  }, [cards]);
+  useEffect(() => {
+    shownId.current = current?.id;
+  }, [current?.id]);
   const now = new Date();
   const schedule = current ? replayCard(byCard.get(current.id) ?? []) : null;
 
