@@ -26,7 +26,7 @@ test('cards made on A are studied, edited and added to on B offline, and come ba
   test.setTimeout(150_000);
   await signIn();
   const title = `Cards follow ${Date.now()}`;
-  const { clientId } = await createServerNote(page, { title, content: STUDY_NOTE });
+  const { id, clientId } = await createServerNote(page, { title, content: STUDY_NOTE });
 
   // Device A generates the note's cards.
   await page.goto('/notes');
@@ -146,13 +146,15 @@ test('cards made on A are studied, edited and added to on B offline, and come ba
   expect(seen.some((text) => text.includes('[…] beats rereading.'))).toBe(true);
   expect(seen.some((text) => text.includes('Active recall beats […].'))).toBe(true);
   await other.close();
+  // Its cards are due: deleted, so other tests' 'due today' counts do not see them.
+  expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
 });
 
 test('suspending a card in the review session takes it out, until unsuspended', async ({ page, signIn }) => {
   test.setTimeout(90_000);
   await signIn();
   const title = `Suspend ${Date.now()}`;
-  await createServerNote(page, { title, content: STUDY_NOTE });
+  const { id } = await createServerNote(page, { title, content: STUDY_NOTE });
   await page.goto('/notes');
   const study = await openFlashcards(page, title);
   await study.getByRole('button', { name: 'Generate Flashcards' }).click();
@@ -193,6 +195,7 @@ test('suspending a card in the review session takes it out, until unsuspended', 
   await page.goto('/study');
   await expect(position).toHaveText(new RegExp(`^Card 1 of ${total}`));
   expect(await shown()).toBe(suspended);
+  expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
 });
 
 test('the card dialog fits a 390 px phone', async ({ page, signIn }) => {
