@@ -32,6 +32,7 @@ import { answeredFromCache } from './routes/answer-cache.ts';
 import { createAuthRouter } from './routes/auth.ts';
 import { createBackupRouter } from './routes/backup.ts';
 import { createBlogRouter } from './routes/blog.ts';
+import { createCardsRouter } from './routes/cards.ts';
 import { createCommentsRouter } from './routes/comments.ts';
 import { createFeedsRouter } from './routes/feeds.ts';
 import { createMailRouter } from './routes/mail.ts';
@@ -215,6 +216,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createNotesRouter(deps));
   app.use(createTrashRouter(deps));
   app.use(createReviewsRouter(deps));
+  app.use(createCardsRouter(deps));
   app.use(createBlogRouter(deps));
   app.use(createAdminBlogRouter(deps));
   app.use(createCommentsRouter(deps));

@@ -64,6 +64,29 @@ async function populate(s: TestServer) {
       ],
     },
   });
+  await s.api('POST', '/api/cards', {
+    cookie,
+    body: {
+      changes: [
+        {
+          op: 'put',
+          change: 'ch-1',
+          baseVersion: 0,
+          card: {
+            kind: 'flashcard',
+            id: 'fc-1',
+            noteId: 'c-kept',
+            question: 'Kept?',
+            answer: 'Yes',
+            cloze: null,
+            origin: 'manual',
+            edited: false,
+            suspended: false,
+          },
+        },
+      ],
+    },
+  });
   await s.api('POST', `/api/blog/${post.id}/view`);
   // Settings › Site.
   const site = await s.api('PUT', '/api/admin/site', {
@@ -118,6 +141,7 @@ async function answers(s: TestServer, session: string) {
     '/api/admin/subscribers',
     '/api/ai/explanations',
     '/api/reviews',
+    '/api/cards',
     '/api/site',
     '/api/admin/site',
   ];

@@ -48,3 +48,39 @@ export async function generateCards(page: Page, title: string): Promise<number> 
   await expect(study).toBeHidden();
   return Number(position!.match(/of (\d+)/)![1]);
 }
+
+/**
+ * Deletes (through the cards API) every study card of the owner but `keepNoteId`'s, so a test that counts the
+ * cards due across notes counts only its own: cards follow the owner, so other tests' cards would reach this
+ * test's fresh browser too.
+ */
+export async function deleteOtherCards(page: Page, keepNoteId?: string): Promise<void> {
+  const live = new Map<string, { kind: string; id: string; noteId: string; version: number }>();
+  for (let since = '0'; ; ) {
+    const page_ = (await (await page.request.get(`/api/cards?since=${since}&limit=1000`)).json()) as {
+      cards: { kind: string; id: string; noteId: string; version: number; deleted: boolean }[];
+      cursor: string;
+      more: boolean;
+    };
+    for (const card of page_.cards) {
+      if (card.deleted || card.noteId === keepNoteId) live.delete(card.id);
+      else live.set(card.id, card);
+    }
+    since = page_.cursor;
+    if (!page_.more) break;
+  }
+  const changes = [...live.values()].map((card, index) => ({
+    op: 'delete',
+    change: `e2e-clear-${Date.now()}-${index}`,
+    baseVersion: card.version,
+    kind: card.kind,
+    id: card.id,
+    noteId: card.noteId,
+  }));
+  for (let at = 0; at < changes.length; at += 200) {
+    const response = await page.request.post('/api/cards', {
+      data: { changes: changes.slice(at, at + 200) },
+    });
+    expect(response.ok(), `POST /api/cards answered ${response.status()}`).toBe(true);
+  }
+}

@@ -4,10 +4,12 @@
 // the answer and the grade buttons are thumb-sized, fixed at the bottom above the tab strip.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
+import { createServerNote, deleteOtherCards, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
 
-test.beforeEach(async ({ signIn }) => {
+test.beforeEach(async ({ page, signIn }) => {
   await signIn();
+  // The session and the due counts are across notes, and cards follow the owner: only this test's count.
+  await deleteOtherCards(page);
 });
 
 async function generateCards(page: Page, title: string): Promise<number> {

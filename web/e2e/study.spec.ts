@@ -2,10 +2,12 @@
 // kept in IndexedDB, flip (click, Enter, Space), wrap-around with 'Flashcard review complete', FSRS grading
 // changing the 'due today' counts, and the same session after a reload with the browser offline.
 import { expect, test } from './fixtures.ts';
-import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
+import { createServerNote, deleteOtherCards, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
 
-test.beforeEach(async ({ signIn }) => {
+test.beforeEach(async ({ page, signIn }) => {
   await signIn();
+  // The due counts are across notes, and cards follow the owner: only this test's cards count.
+  await deleteOtherCards(page);
 });
 
 test('study mode: key points, flashcards, flip, wrap-around, grading, then offline after a reload', async ({

@@ -23,4 +23,5 @@ export const INDEXES: IndexDefinitions = {
   passkeys: { credentialId: (p) => p.credentialId },
   authChallenges: { challenge: (c) => c.challenge },
   reviews: { reviewId: (r) => `${r.userId}:${r.reviewId}` },
+  cards: { cardId: (c) => `${c.userId}:${c.cardId}` },
 };

@@ -3,6 +3,8 @@
 import type {
   Attachment,
   BlogPost,
+  CardKind,
+  CardState,
   Comment,
   Explanation,
   Note,
@@ -162,6 +164,29 @@ export interface ReviewRecord {
   seq: number;
 }
 
+/**
+ * A study card (flashcard or key point) synced between devices (services/card-service.ts): one record per card,
+ * kept as a tombstone (`state` null) once deleted so other devices learn of the delete.
+ */
+export interface CardRecord {
+  id: number;
+  userId: number;
+  /** The card's id, made by the device (or generator) that made it; unique per user. */
+  cardId: string;
+  kind: CardKind;
+  /** The note's client id, the same on every device. */
+  noteId: string;
+  /** Moves on with every applied change; a change based on an older one may be refused. */
+  version: number;
+  deleted: boolean;
+  state: CardState | null;
+  /** The device-made id of the last applied change (a retried push is not applied twice). */
+  change: string;
+  updatedAt: string;
+  /** The change sequence of the write that last touched it (GET /api/cards?since=). */
+  seq: number;
+}
+
 /** A message in the Outbox: every captured message, and the single mails (not newsletter issues) sent. */
 export interface OutboxRecord {
   id: number;
@@ -248,6 +273,7 @@ export interface CollectionTypes {
   subscribers: SubscriberRecord;
   explanations: ExplanationRecord;
   reviews: ReviewRecord;
+  cards: CardRecord;
   mailOutbox: OutboxRecord;
   jobs: JobRecord;
   newsletterSends: NewsletterSendRecord;
@@ -272,6 +298,7 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'subscribers',
   'explanations',
   'reviews',
+  'cards',
   'mailOutbox',
   'jobs',
   'newsletterSends',

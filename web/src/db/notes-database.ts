@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { newClientId } from './client-id.ts';
 import type {
+  CardOutboxEntry,
   ConflictRow,
   DeletionRow,
   EditorDraft,
@@ -38,6 +39,8 @@ export class NotesDatabase extends Dexie {
   noteDrafts!: EntityTable<EditorDraft, 'key'>;
   syncBases!: EntityTable<SyncBase, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'copyId'>;
+  /** Card changes waiting to be pushed (sync/push-cards.ts). */
+  cardOutbox!: EntityTable<CardOutboxEntry, 'id'>;
 
   constructor(name = 'private-notes') {
     super(name);
@@ -113,5 +116,28 @@ export class NotesDatabase extends Dexie {
     this.version(9).stores({ syncBases: 'id', conflicts: 'copyId, noteId' });
     // v11 (search): the search index, saved whole as typed arrays; a missing row is rebuilt from the notes.
     this.version(11).stores({ searchIndex: 'key' });
+    // v12 (cards that follow the owner): the cards' queue. The cards this device already had are queued, so they
+    // reach the server and the owner's other devices; a row with a numeric note id (the note's server id, from
+    // before cards used client ids) cannot be matched on another device and stays local.
+    this.version(12)
+      .stores({ cardOutbox: 'id, error' })
+      .upgrade(async (tx) => {
+        const queue = tx.table<CardOutboxEntry, string>('cardOutbox');
+        const entry = (id: string, kind: CardOutboxEntry['kind'], noteId: string): CardOutboxEntry => ({
+          id,
+          kind,
+          noteId,
+          op: 'put',
+          change: `c${newClientId().slice(1)}`,
+          baseVersion: 0,
+          error: null,
+        });
+        const cards = await tx.table<LocalFlashcard, string>('flashcards').toArray();
+        const points = await tx.table<LocalKeyPoint, string>('keyPoints').toArray();
+        await queue.bulkPut([
+          ...cards.flatMap((c) => (typeof c.noteId === 'string' ? [entry(c.id, 'flashcard', c.noteId)] : [])),
+          ...points.flatMap((p) => (typeof p.noteId === 'string' ? [entry(p.id, 'keyPoint', p.noteId)] : [])),
+        ]);
+      });
   }
 }

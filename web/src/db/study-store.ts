@@ -1,19 +1,20 @@
 // Study material kept per note in the browser (the spec's flashcards-{noteId} and keypoints-{noteId}) and the
 // append-only log of flashcard reviews.
+import { saveGeneratedFlashcards, saveGeneratedKeyPoints } from './card-store.ts';
 import { db } from './db.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import type { LocalFlashcard, LocalKeyPoint, ReviewRow } from './types.ts';
 
-/** Replace a note's flashcards (a new generation supersedes the old set). */
-export async function saveFlashcards(
+/**
+ * A new generation of a note's flashcards: untouched generated cards are replaced, the owner's (hand-made,
+ * edited, suspended) stay, and every change is queued for the other devices (card-store.ts).
+ */
+export function saveFlashcards(
   noteId: string | number,
   cards: LocalFlashcard[],
   database: NotesDatabase = db,
 ): Promise<void> {
-  await database.transaction('rw', database.flashcards, async () => {
-    await database.flashcards.where('noteId').equals(noteId).delete();
-    await database.flashcards.bulkPut(cards.map((card) => ({ ...card, noteId })));
-  });
+  return saveGeneratedFlashcards(noteId, cards, database);
 }
 
 export function getFlashcards(
@@ -23,15 +24,13 @@ export function getFlashcards(
   return database.flashcards.where('noteId').equals(noteId).toArray();
 }
 
-export async function saveKeyPoints(
+/** A new generation of a note's key points, with the same rule as flashcards. */
+export function saveKeyPoints(
   noteId: string | number,
   points: LocalKeyPoint[],
   database: NotesDatabase = db,
 ): Promise<void> {
-  await database.transaction('rw', database.keyPoints, async () => {
-    await database.keyPoints.where('noteId').equals(noteId).delete();
-    await database.keyPoints.bulkPut(points.map((point) => ({ ...point, noteId })));
-  });
+  return saveGeneratedKeyPoints(noteId, points, database);
 }
 
 export function getKeyPoints(

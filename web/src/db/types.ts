@@ -1,5 +1,5 @@
 // The shapes of the rows kept in the browser's database (see notes-database.ts for the tables).
-import type { Flashcard, KeyPoint, OverwriteReason } from '@private-notes/shared';
+import type { CardKind, CardOrigin, Flashcard, KeyPoint, OverwriteReason } from '@private-notes/shared';
 
 export type SyncState = 'synced' | 'pending' | 'error';
 
@@ -98,8 +98,46 @@ export interface EditorDraft {
   open: boolean;
 }
 
-export type LocalFlashcard = Flashcard & { noteId: string | number };
-export type LocalKeyPoint = KeyPoint & { noteId: string | number };
+/**
+ * What card sync adds to a stored card (see sync/push-cards.ts). Rows written before cards synced lack
+ * them and read as generated, untouched, never synced.
+ */
+export interface CardSyncFields {
+  /** Absent: generated. */
+  origin?: CardOrigin;
+  /** True once the owner changed a generated card: regenerating keeps it. */
+  edited?: boolean;
+  /** The card's server version this row reflects; absent or 0 while the server has never had it. */
+  version?: number;
+}
+
+export type LocalFlashcard = Flashcard &
+  CardSyncFields & {
+    noteId: string | number;
+    /** A hand-made cloze card: `question` holds the cloze text and this is the deletion number it asks for. */
+    cloze?: number | null;
+    /** Kept, but never due and never in a review session. */
+    suspended?: boolean;
+  };
+export type LocalKeyPoint = KeyPoint & CardSyncFields & { noteId: string | number };
+
+/**
+ * A card change waiting to be pushed (the cards' queue, beside the notes outbox): one entry per card, so
+ * repeated edits of a card offline send its last state once. A put sends the card's row as it is at push time.
+ */
+export interface CardOutboxEntry {
+  /** The card's id. */
+  id: string;
+  kind: CardKind;
+  noteId: string;
+  op: 'put' | 'delete';
+  /** Made for this change; the server applies a change id once, so a retried push is not applied twice. */
+  change: string;
+  /** The server version this device last saw of the card (0: the server has never had it). */
+  baseVersion: number;
+  /** The server's reason when it refused the change (the entry then waits for the card to change again). */
+  error: string | null;
+}
 
 /** One flashcard review, appended and never rewritten, so study progress survives and can be replayed (for FSRS). */
 export interface ReviewRow {

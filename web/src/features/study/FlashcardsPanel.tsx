@@ -2,10 +2,13 @@
 // wrap around, passing the last card shows 'Flashcard review complete'. After a flip the owner grades the card
 // (Again, Hard, Good, Easy, or keys 1–4); the grade is a new review row and FSRS schedules the card from all its
 // rows. The last grade can be undone (U or the Undo button) for a few seconds, until another card is graded.
+// Under the card, the owner edits, suspends or deletes it (CardActions).
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
+import { CardActions } from './CardActions.tsx';
+import { cardFaces } from './CardFaces.tsx';
 import { type Grade, gradePreview, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
 import { StudyCard } from './StudyCard.tsx';
 import { useGradeKeys } from './use-grade-keys.ts';
@@ -21,11 +24,22 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   const [completed, setCompleted] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const grader = useUndoableGrade<number>();
   const { grading } = grader;
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
 
   const current = cards[Math.min(index, cards.length - 1)];
+  // The cards are in the note's order, recomputed when one changes: an edited card may move, and the panel
+  // follows it (and stays put when a card is added elsewhere) rather than showing another card in its place.
+  const shownId = useRef(current?.id);
+  useEffect(() => {
+    const at = shownId.current ? cards.findIndex((card) => card.id === shownId.current) : -1;
+    if (at >= 0) setIndex(at);
+  }, [cards]);
+  useEffect(() => {
+    shownId.current = current?.id;
+  }, [current?.id]);
   const now = new Date();
   const schedule = current ? replayCard(byCard.get(current.id) ?? []) : null;
 
@@ -49,7 +63,7 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
   };
 
   useGradeKeys({
-    enabled: current !== undefined,
+    enabled: current !== undefined && !dialogOpen,
     flipped,
     onShow: () => setFlipped(true),
     onGrade: (rating) => void grade(rating),
@@ -58,8 +72,9 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
 
   if (!current || !schedule) return null;
   const preview = flipped ? gradePreview(schedule, now) : null;
-  const status =
-    schedule.state === State.New
+  const status = current.suspended
+    ? 'Suspended'
+    : schedule.state === State.New
       ? 'New'
       : isDueToday(schedule, now)
         ? 'Due today'
@@ -80,9 +95,9 @@ export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
           {FLASHCARD_REVIEW_COMPLETE}
         </Text>
       ) : null}
+      <CardActions card={current} onDialogChange={setDialogOpen} />
       <StudyCard
-        question={current.question}
-        answer={current.answer}
+        {...cardFaces(current)}
         flipped={flipped}
         onFlip={() => setFlipped((f) => !f)}
         preview={preview}

@@ -1,13 +1,16 @@
 // The review session (/study): every card due across notes, then today's new cards (see session-queue.ts), one
 // at a time with its note's title and a link back to it; graded by buttons, keys 1–4 or a tap; the last grade
 // can be undone. Everything is read from and written to the browser's database, so it works offline; reviews
-// sync as they always do. At the end, a summary: cards reviewed, the count of each grade and the time taken.
+// sync as they always do. The card being studied can be edited, suspended or deleted (CardActions); a suspended
+// or deleted card leaves the session. At the end, a summary: cards reviewed, the count of each grade and the time taken.
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatElapsed } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
+import { CardActions } from './CardActions.tsx';
+import { cardFaces } from './CardFaces.tsx';
 import { GRADES, type Grade, gradePreview, replayCard } from './card-schedule.ts';
 import { releaseHeldReview } from './record-review.ts';
 import { startReviewSync } from './review-sync-app.ts';
@@ -33,6 +36,7 @@ export function ReviewSession() {
   const { grading } = grader;
   const [startedAt] = useState(() => Date.now());
   const [finishedAt, setFinishedAt] = useState<number | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
 
   useEffect(() => {
     startReviewSync();
@@ -57,6 +61,19 @@ export function ReviewSession() {
     [current?.card.id],
   );
   const preview = flipped && current && reviews ? gradePreview(replayCard(reviews), new Date()) : null;
+  // The card as stored now (the queue was built when the session started): an edit shows at once.
+  const stored = useLiveQuery(
+    async () => (current ? ((await db.flashcards.get(current.card.id)) ?? null) : null),
+    [current?.card.id],
+  );
+  const shown = stored ?? current?.card;
+
+  /** Suspended or deleted: the card leaves the session without a grade. */
+  const skip = () => {
+    setFlipped(false);
+    setIndex(index + 1);
+    if (queue && index + 1 >= queue.length) setFinishedAt(Date.now());
+  };
 
   const grade = async (rating: Grade) => {
     if (!current) return;
@@ -77,7 +94,7 @@ export function ReviewSession() {
   };
 
   useGradeKeys({
-    enabled: queue !== null,
+    enabled: queue !== null && !dialogOpen,
     flipped: current ? flipped : true,
     onShow: () => setFlipped(true),
     onGrade: (rating) => void grade(rating),
@@ -122,9 +139,9 @@ export function ReviewSession() {
               {current.noteTitle || 'Untitled note'}
             </Link>
           </Text>
+          {stored ? <CardActions card={stored} onRemoved={skip} onDialogChange={setDialogOpen} /> : null}
           <StudyCard
-            question={current.card.question}
-            answer={current.card.answer}
+            {...cardFaces(shown ?? current.card)}
             flipped={flipped}
             onFlip={() => setFlipped((f) => !f)}
             preview={preview}

@@ -2,12 +2,12 @@
 // Enter shows the answer) and, once the answer shows, the four grade buttons with their next-review intervals.
 // On phones the buttons are thumb-sized and fixed at the bottom of the screen, above the tab strip.
 import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { GRADES, type Grade } from './card-schedule.ts';
 
 interface Props {
-  question: string;
-  answer: string;
+  question: ReactNode;
+  answer: ReactNode;
   flipped: boolean;
   onFlip(): void;
   /** Next-review interval per grade; the grade buttons show while the answer does. */

@@ -1,7 +1,8 @@
 // Study mode: a full-screen overlay (focus kept inside, Escape closes) with the Read, Key Points and Flashcards
 // tabs, a timer counting up as m:ss, a fullscreen toggle and the note's 'due today' count. Flashcards and key
 // points come from the browser's database; generating them (an AI button, hidden when AI features are off)
-// stores a new set there, so the session works the same with no connection.
+// stores a new set there (keeping the owner's own cards), so the session works the same with no connection;
+// Add card writes one by hand. Cards sync to the owner's other devices.
 import {
   Badge,
   Box,
@@ -28,6 +29,7 @@ import { aiErrorToast } from '../ai/ai-error-toast.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
 import { ExpandIcon, ShrinkIcon } from '../notes/note-icons.tsx';
+import { CardDialog } from './CardDialog.tsx';
 import { countDueToday, isDueToday, replayCard, reviewsByCard } from './card-schedule.ts';
 import { FlashcardsPanel } from './FlashcardsPanel.tsx';
 import { KeyPointsPanel } from './KeyPointsPanel.tsx';
@@ -50,6 +52,7 @@ export function StudyMode({ noteId, onClose }: Props) {
   const ai = useAiEnabled();
   const [tab, setTab] = useState<StudyTab>('read');
   const [busy, setBusy] = useState<'flashcards' | 'keypoints' | null>(null);
+  const [adding, setAdding] = useState(false);
   const seconds = useStudyTimer(open);
   const fullscreen = useFullscreen();
 
@@ -87,7 +90,9 @@ export function StudyMode({ noteId, onClose }: Props) {
     const now = new Date();
     setDueOnly(
       new Set(
-        ordered.filter((card) => isDueToday(replayCard(byCard.get(card.id) ?? []), now)).map((c) => c.id),
+        ordered
+          .filter((card) => !card.suspended && isDueToday(replayCard(byCard.get(card.id) ?? []), now))
+          .map((c) => c.id),
       ),
     );
   };
@@ -137,7 +142,7 @@ export function StudyMode({ noteId, onClose }: Props) {
   const dueToday =
     cards && reviews
       ? countDueToday(
-          cards.map((c) => c.id),
+          cards.filter((c) => !c.suspended).map((c) => c.id),
           reviewsByCard(reviews),
           now,
         )
@@ -237,23 +242,31 @@ export function StudyMode({ noteId, onClose }: Props) {
                           Extract Key Points
                         </Button>
                       ) : null}
-                      <KeyPointsPanel points={points ?? []} />
+                      <KeyPointsPanel points={points ?? []} noteId={note.id} />
                     </Stack>
                   </Tabs.Content>
                   <Tabs.Content value="flashcards">
                     <Stack gap="4">
-                      {ai ? (
-                        <Button
-                          alignSelf="center"
-                          colorPalette="blue"
-                          variant={ordered.length > 0 ? 'outline' : 'solid'}
-                          loading={busy === 'flashcards'}
-                          disabled={busy !== null}
-                          onClick={() => void generateCards(note)}
-                        >
-                          Generate Flashcards
+                      <HStack justify="center" gap="2" wrap="wrap">
+                        {ai ? (
+                          <Button
+                            colorPalette="blue"
+                            variant={ordered.length > 0 ? 'outline' : 'solid'}
+                            loading={busy === 'flashcards'}
+                            disabled={busy !== null}
+                            onClick={() => void generateCards(note)}
+                          >
+                            Generate Flashcards
+                          </Button>
+                        ) : null}
+                        <Button variant="outline" onClick={() => setAdding(true)}>
+                          Add card
                         </Button>
-                      ) : null}
+                      </HStack>
+                      <CardDialog
+                        target={adding ? { mode: 'add', noteId: note.id } : null}
+                        onClose={() => setAdding(false)}
+                      />
                       {ordered.length > 0 ? (
                         <HStack justify="center">
                           <Button

@@ -2,6 +2,7 @@
 // are left out, and a device without the cards counts the ones its synced reviews name.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { deleteFlashcard, setCardSuspended } from '../../db/card-store.ts';
 import { NotesDatabase } from '../../db/notes-database.ts';
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { saveFlashcards } from '../../db/study-store.ts';
@@ -37,16 +38,28 @@ describe('computeDueCounts', () => {
     // Weeks later the easy card is due again.
     expect((await computeDueCounts(db, new Date('2026-12-20T10:00:00'))).byNote.get(a.id)).toBe(3);
 
+    // Suspended: never due, and the note does not fall back to counting the cards its reviews name.
+    await setCardSuspended('fc-a3', true, db);
+    expect((await computeDueCounts(db, new Date('2026-11-01T10:05:00'))).byNote.get(a.id)).toBe(1);
+    await setCardSuspended('fc-b1', true, db);
+    expect((await computeDueCounts(db, now)).byNote.get(b.id)).toBe(0);
+    await setCardSuspended('fc-b1', false, db);
+
     await deleteNote(b.id, db);
     expect((await computeDueCounts(db, now)).byNote.has(b.id)).toBe(false);
   });
 
-  it('on a device without the cards, counts the cards its reviews name', async () => {
+  it('counts only cards that exist: the reviews of a deleted card do not make it due', async () => {
     const db = fresh();
     const note = await createNote({ title: 'Synced', content: 'x', tags: [] }, db);
     const now = new Date('2026-11-01T10:00:00');
+    await saveFlashcards(note.id, [card('fc-x', note.id), card('fc-y', note.id)], db);
     await recordReview({ cardId: 'fc-x', noteId: note.id, rating: Rating.Again }, now, db);
-    await recordReview({ cardId: 'fc-y', noteId: note.id, rating: Rating.Easy }, now, db);
+    await recordReview({ cardId: 'fc-y', noteId: note.id, rating: Rating.Again }, now, db);
+    expect((await computeDueCounts(db, now)).byNote.get(note.id)).toBe(2);
+    await deleteFlashcard('fc-y', db);
     expect((await computeDueCounts(db, now)).byNote.get(note.id)).toBe(1);
+    await deleteFlashcard('fc-x', db);
+    expect((await computeDueCounts(db, now)).byNote.has(note.id)).toBe(false);
   });
 });

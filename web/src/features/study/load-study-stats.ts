@@ -1,6 +1,6 @@
 // Reads what Statistics shows from the browser's database (so it works offline): the cards of every live note
-// (its stored flashcards, or on a device that never generated them the cards its synced reviews name, as the
-// due counts do), their reviews, and the statistics in total and per note.
+// (its stored flashcards, which sync between devices; suspended cards are left out, as the due counts leave
+// them), their reviews, and the statistics in total and per note.
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import { computeStudyStats, type StudyStats } from './study-stats.ts';
 
@@ -23,21 +23,18 @@ export async function loadStudyStats(
 ): Promise<StudyStatsView> {
   const [cards, reviews] = await Promise.all([database.flashcards.toArray(), database.reviews.toArray()]);
   const cardsOfNote = new Map<string, Set<string>>();
-  const reviewedOfNote = new Map<string, Set<string>>();
   const add = (map: Map<string, Set<string>>, note: string, card: string) => {
     if (!map.has(note)) map.set(note, new Set());
     map.get(note)!.add(card);
   };
-  for (const card of cards) add(cardsOfNote, String(card.noteId), card.id);
-  for (const review of reviews) add(reviewedOfNote, String(review.noteId), review.cardId);
-  const candidates =
-    noteId !== undefined ? [noteId] : [...new Set([...cardsOfNote.keys(), ...reviewedOfNote.keys()])];
+  for (const card of cards) if (!card.suspended) add(cardsOfNote, String(card.noteId), card.id);
+  const candidates = noteId !== undefined ? [noteId] : [...cardsOfNote.keys()];
   const rows = await database.notes.bulkGet(candidates);
   const notes: NoteStudyStats[] = [];
   const allCards: string[] = [];
   for (const note of rows) {
     if (!note || note.deleted) continue;
-    const ids = cardsOfNote.get(note.id) ?? reviewedOfNote.get(note.id) ?? new Set<string>();
+    const ids = cardsOfNote.get(note.id) ?? new Set<string>();
     if (ids.size === 0) continue;
     allCards.push(...ids);
     notes.push({ noteId: note.id, title: note.title, stats: computeStudyStats(ids, reviews, now) });

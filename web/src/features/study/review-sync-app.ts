@@ -1,6 +1,9 @@
-// When the app syncs reviews: at start, when the connection or the tab comes back, soon after a grade, and
-// every minute. Failures wait for the next trigger (reviews are small and only ever added, so nothing is lost).
+// When the app syncs reviews and study cards: at start, when the connection or the tab comes back, soon after a
+// grade or a card change, and every minute. Failures wait for the next trigger (reviews are only ever added and
+// card changes stay queued, so nothing is lost). Cards go first, so the reviews pulled name cards already here.
+import { onCardQueued } from '../../db/card-store.ts';
 import { db } from '../../db/db.ts';
+import { syncCards } from '../../sync/sync-cards.ts';
 import { createSyncRequest } from '../../sync/sync-http.ts';
 import { startFsrsParameters } from './fsrs-parameters-app.ts';
 import { heldReviewUid, onReviewRecorded } from './record-review.ts';
@@ -30,6 +33,7 @@ export function startReviewSync(): void {
     running = (async () => {
       do {
         again = false;
+        await syncCards(ctx).catch(() => {});
         await syncReviews(ctx).catch(() => {});
       } while (again);
       running = null;
@@ -46,6 +50,7 @@ export function startReviewSync(): void {
   const onOnline = () => void run();
 
   const unsubscribe = onReviewRecorded(soon);
+  const unsubscribeCards = onCardQueued(soon);
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
   const interval = setInterval(() => void run(), PERIOD_MS);
@@ -53,6 +58,7 @@ export function startReviewSync(): void {
 
   stop = () => {
     unsubscribe();
+    unsubscribeCards();
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     clearInterval(interval);

@@ -2,6 +2,7 @@
 // up to the day's limit (less the cards first reviewed today), deleted notes left out; and undo of a held grade.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setCardSuspended } from '../../db/card-store.ts';
 import { NotesDatabase } from '../../db/notes-database.ts';
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { saveFlashcards } from '../../db/study-store.ts';
@@ -74,6 +75,12 @@ describe('loadSessionQueue', () => {
       'a3',
       'a1',
     ]);
+    // A suspended card leaves every session (due or new) until it is unsuspended.
+    await setCardSuspended('a2', true, db);
+    await setCardSuspended('a1', true, db);
+    expect(ids(await loadSessionQueue(db, new Date('2026-11-02T10:00:00'), 20))).toEqual(['b1']);
+    await setCardSuspended('a2', false, db);
+    expect(ids(await loadSessionQueue(db, new Date('2026-11-02T10:00:00'), 20))).toEqual(['b1', 'a2']);
   });
 
   it('limits new cards per day, counting the cards first reviewed today', async () => {

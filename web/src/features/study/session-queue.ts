@@ -1,6 +1,7 @@
 // The review session's queue: every card due across notes, oldest due first, then new cards up to the day's
 // limit. Built once when the session starts (a card graded meanwhile keeps its place), from the browser's
-// database only, so a session works with no connection. Cards whose note is deleted are left out.
+// database only, so a session works with no connection. Suspended cards and cards whose note is deleted are
+// left out.
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { LocalFlashcard, LocalNote } from '../../db/types.ts';
 import { type Card, endOfDay, replayCard, reviewsByCard, State } from './card-schedule.ts';
@@ -53,7 +54,7 @@ export async function loadSessionQueue(
   const fresh = new Map<string, LocalFlashcard[]>();
   for (const card of cards) {
     const note = notes.get(String(card.noteId));
-    if (!note) continue;
+    if (!note || card.suspended) continue;
     const schedule = replayCard(byCard.get(card.id) ?? []);
     if (schedule.state === State.New) {
       const list = fresh.get(note.id) ?? [];
