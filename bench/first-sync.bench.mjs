@@ -85,7 +85,10 @@ const PROBE = (total) => {
         w.__firstCardAt ??= performance.now();
       });
     const count = document.querySelector('[data-testid="note-count"]')?.textContent ?? '';
-    if (w.__allAt === undefined && counts.includes(count))
+    // All listed: the count says so and the screen no longer says it is loading them.
+    const loading = document.querySelector('[data-testid="first-sync-progress"]')?.textContent;
+    if (loading) w.__seen.loadingText = loading;
+    if (w.__allAt === undefined && counts.includes(count) && !loading)
       requestAnimationFrame(() => {
         w.__allAt ??= performance.now();
       });
@@ -95,8 +98,6 @@ const PROBE = (total) => {
       w.__seen.syncedEarly = now;
     if (w.__seen.placeholder === null && document.querySelector('[data-testid="notes-loading"]'))
       w.__seen.placeholder = now;
-    const loading = document.querySelector('[data-testid="first-sync-progress"]')?.textContent;
-    if (loading) w.__seen.loadingText = loading;
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 };

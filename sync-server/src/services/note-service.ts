@@ -269,6 +269,7 @@ export class NoteService {
       else if (change.tombstone) deleted.push(change.tombstone.id);
     }
     const cursor = more ? page[page.length - 1]!.seq : durable;
-    return { notes, deleted, cursor: String(cursor), more };
+    const total = changes.length - changes.filter((change) => change.tombstone).length;
+    return { notes, deleted, cursor: String(cursor), more, total };
   }
 }
