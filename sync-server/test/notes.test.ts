@@ -375,6 +375,12 @@ describe('delete and the changes feed', () => {
 
     const changes = await s.api('GET', `/api/notes/changes?since=${cursor0}`, { cookie });
     expect(changes.body.notes.map((n: { title: string }) => n.title)).toEqual(['feed A2']);
+    // From the start (a new device) the feed lists the notes only: there is nothing there to delete.
+    const fromStart = await s.api('GET', '/api/notes/changes?limit=5000', { cookie });
+    expect(fromStart.body.deleted).toEqual([]);
+    expect(fromStart.body.notes.map((n: { id: number }) => n.id)).toContain(a.id);
+    expect(fromStart.body.notes.map((n: { id: number }) => n.id)).not.toContain(b.id);
+    expect(fromStart.body.total).toBe(fromStart.body.notes.length);
     expect(changes.body.deleted).toEqual([b.id]);
     expect(changes.body.more).toBe(false);
     expect(Number(changes.body.cursor)).toBeGreaterThan(Number(cursor0));

@@ -279,8 +279,10 @@ export function NotesScreen({
   const showFirstSync =
     awaitingFirstSync || (lastProgress !== null && !notes && !loadError && mode.kind === 'list');
 
-  // With a search or filter, how many notes it leaves (DECISIONS: trust and daily use).
-  const countShown = notes && filtering ? shown.length : (notes?.length ?? noteCount);
+  // With a search or filter, how many notes it leaves (DECISIONS: trust and daily use). While a first sync
+  // has stored nothing yet, no "0 notes": a placeholder, as for the cards.
+  const countKnown = notes && filtering ? shown.length : (notes?.length ?? noteCount);
+  const countShown = awaitingFirstSync && !countKnown ? undefined : countKnown;
 
   return (
     <WikiLinkContext.Provider value={wikiLinks}>
