@@ -107,10 +107,16 @@ export function NotesScreen({
   const [convertingId, setConvertingId] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
+  // Sync and the service worker start once the first screenful has been read and painted: on a reload with
+  // thousands of notes their reads and work would otherwise queue ahead of the first cards. On a new device
+  // that read answers at once (nothing stored), so the first sync is not held back.
+  const firstScreenRead = firstPage !== undefined || loaded !== undefined;
+  // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
+    if (!firstScreenRead) return;
     startSync();
     registerServiceWorker();
-  }, []);
+  }, [firstScreenRead]);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
