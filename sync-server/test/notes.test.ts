@@ -1,5 +1,7 @@
 // The notes API over real HTTP: CRUD, filters, idempotent creates, stale updates, tombstones, the feed.
 
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { noteTooLongMessage } from '@private-notes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -373,22 +375,69 @@ describe('delete and the changes feed', () => {
 
     const changes = await s.api('GET', `/api/notes/changes?since=${cursor0}`, { cookie });
     expect(changes.body.notes.map((n: { title: string }) => n.title)).toEqual(['feed A2']);
+    // From the start (a new device) the feed lists the notes only: there is nothing there to delete.
+    const fromStart = await s.api('GET', '/api/notes/changes?limit=5000', { cookie });
+    expect(fromStart.body.deleted).toEqual([]);
+    expect(fromStart.body.notes.map((n: { id: number }) => n.id)).toContain(a.id);
+    expect(fromStart.body.notes.map((n: { id: number }) => n.id)).not.toContain(b.id);
+    expect(fromStart.body.total).toBe(fromStart.body.notes.length);
     expect(changes.body.deleted).toEqual([b.id]);
     expect(changes.body.more).toBe(false);
     expect(Number(changes.body.cursor)).toBeGreaterThan(Number(cursor0));
 
     const empty = await s.api('GET', `/api/notes/changes?since=${changes.body.cursor}`, { cookie });
-    expect(empty.body).toEqual({ notes: [], deleted: [], cursor: changes.body.cursor, more: false });
+    expect(empty.body).toEqual({
+      notes: [],
+      deleted: [],
+      cursor: changes.body.cursor,
+      more: false,
+      total: 0,
+    });
 
+    // `total` counts the notes from this page to the end of the feed (deletions are not notes): a first sync
+    // counts what it has received against the first page's total.
+    expect(changes.body.total).toBe(1);
     const page1 = await s.api('GET', `/api/notes/changes?since=${cursor0}&limit=1`, { cookie });
     expect(page1.body.notes).toHaveLength(1);
     expect(page1.body.more).toBe(true);
+    expect(page1.body.total).toBe(1);
     const page2 = await s.api('GET', `/api/notes/changes?since=${page1.body.cursor}&limit=1`, { cookie });
     expect(page2.body.deleted).toEqual([b.id]);
     expect(page2.body.more).toBe(false);
+    expect(page2.body.total).toBe(0);
 
-    for (const q of ['since=abc', 'since=-1', 'limit=0', 'limit=x']) {
+    for (const q of ['since=abc', 'since=-1', 'limit=0', 'limit=x', 'limit=5001']) {
       expect((await s.api('GET', `/api/notes/changes?${q}`, { cookie })).status, q).toBe(400);
     }
+  });
+});
+
+describe('the changes feed on the wire', () => {
+  it('is compressed as the browser asks (br, else gzip): a new device pulls a tenth of the bytes', async () => {
+    for (let i = 0; i < 20; i++) await create({ title: `wire ${i}`, content: `wire note ${i} `.repeat(100) });
+    const url = `${s.url}/api/notes/changes?limit=1000`;
+    const plain = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
+    const plainBytes = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch decodes bodies itself, so the raw bytes are read through node:http below.
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plainBytes)).toBe(true);
+    expect(br.body.length).toBeLessThan(plainBytes.length / 5);
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plainBytes)).toBe(true);
   });
 });

@@ -22,7 +22,8 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.request.delete(`/api/notes/${note.id}`);
       }
       await page.goto('/notes');
-      await expect(page.getByText('No notes yet')).toBeVisible();
+      // Shown once the first sync has found no notes (a new device never says so before).
+      await expect(page.getByText('No notes yet')).toBeVisible({ timeout: 20_000 });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'New Note' }).click();

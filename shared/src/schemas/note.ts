@@ -124,6 +124,11 @@ export const NoteChangesSchema = z.object({
   cursor: z.string(),
   /** True when more changes wait beyond `limit`; ask again with the new cursor. */
   more: z.boolean(),
+  /**
+   * How many notes (not deletions) changed after `since`, this page and the pages still to come: a device's
+   * first sync counts what it has received against it. Older servers leave it out.
+   */
+  total: z.number().int().nonnegative().optional(),
 });
 export type NoteChanges = z.infer<typeof NoteChangesSchema>;
 

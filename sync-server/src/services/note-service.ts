@@ -245,19 +245,20 @@ export class NoteService {
   }
 
   /**
-   * Notes changed and ids deleted after `since`, oldest change first. Only changes already on disk are
-   * listed, so a cursor handed out never points past data a crash could lose.
+   * Notes changed and ids deleted after `since`, oldest change first (without a `since`, the notes only). Only
+   * changes already on disk are listed, so a cursor handed out never points past data a crash could lose.
    */
   changes(userId: number, since: number, limit = CHANGES_LIMIT_DEFAULT): NoteChanges {
     const durable = this.#store.durableSeq;
     const inWindow = (r: { userId: number; seq: number }) =>
       r.userId === userId && r.seq > since && r.seq <= durable;
     type Change = { seq: number; note?: NoteRecord; tombstone?: NoteTombstoneRecord };
+    // From the start (a device's first sync) there is nothing to delete yet: deletions would only fill its
+    // pages, ahead of the notes it is waiting to show.
+    const tombstones = since === 0 ? [] : this.#store.filter('noteTombstones', inWindow);
     const changes: Change[] = [
       ...this.#store.filter('notes', inWindow).map((note) => ({ seq: note.seq, note })),
-      ...this.#store
-        .filter('noteTombstones', inWindow)
-        .map((tombstone) => ({ seq: tombstone.seq, tombstone })),
+      ...tombstones.map((tombstone) => ({ seq: tombstone.seq, tombstone })),
     ];
     changes.sort((a, b) => a.seq - b.seq);
     const more = changes.length > limit;
@@ -269,6 +270,7 @@ export class NoteService {
       else if (change.tombstone) deleted.push(change.tombstone.id);
     }
     const cursor = more ? page[page.length - 1]!.seq : durable;
-    return { notes, deleted, cursor: String(cursor), more };
+    const total = changes.length - changes.filter((change) => change.tombstone).length;
+    return { notes, deleted, cursor: String(cursor), more, total };
   }
 }

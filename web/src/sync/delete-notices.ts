@@ -40,7 +40,8 @@ export async function noticeReturned(
   at: Date,
 ): Promise<void> {
   const serverIds = arrived.flatMap((note) => (note.serverId === null ? [] : [note.serverId]));
-  if (serverIds.length === 0) return;
+  // Usually nothing is remembered (a first sync, say): one count instead of a read per arriving note.
+  if (serverIds.length === 0 || (await db.deletions.count()) === 0) return;
   const remembered = await db.deletions.bulkGet(serverIds);
   for (const [index, deletion] of remembered.entries()) {
     if (!deletion) continue;

@@ -7,7 +7,7 @@ import type { OutboxEntry, UploadEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
 import { fetchAttachments } from './fetch-attachments.ts';
 import { listOpenConflicts } from './open-conflicts.ts';
-import { pullChanges } from './pull-changes.ts';
+import { type PullProgress, pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { pushUploads } from './push-uploads.ts';
 import {
@@ -97,6 +97,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let uploadsSubscription: Subscription | null = null;
   let conflictsSubscription: Subscription | null = null;
   let conflicts = 0;
+  let firstSync: PullProgress | null = null;
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
@@ -130,6 +131,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       lastSyncedAt: status.lastSyncedAt,
       retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
       conflicts,
+      firstSync,
     };
     for (const listener of listeners) listener(status);
   }
@@ -157,11 +159,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const abort = new AbortController();
     roundAbort = abort;
     const roundRequest: SyncRequest = (method, path, body) => request(method, path, body, abort.signal);
-    const ctx = { db, request: roundRequest, now, pageSize: options.pageSize };
+    const onProgress = (progress: PullProgress) => {
+      firstSync = progress;
+      publish('syncing');
+    };
+    const ctx = { db, request: roundRequest, now, pageSize: options.pageSize, onProgress };
+    // The notes screen waits for the end of a first sync to read the whole list: say so as soon as it ends.
+    const pull = () =>
+      pullChanges(ctx).finally(() => {
+        if (firstSync === null) return;
+        firstSync = null;
+        publish('syncing');
+      });
     try {
-      const pulled = await pullChanges(ctx);
+      const pulled = await pull();
       const pushed = await pushOutbox(ctx);
-      if (pushed > 0 || pulled.reset) await pullChanges(ctx);
+      if (pushed > 0 || pulled.reset) await pull();
       // After the notes: a note whose files are still uploading syncs all the same.
       await pushUploads({ db, bytesRequest });
       failures = 0;

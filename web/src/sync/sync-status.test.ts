@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSyncStatus, INITIAL_SYNC_STATUS } from './sync-status.ts';
+import { describeFirstSync, describeSyncStatus, INITIAL_SYNC_STATUS } from './sync-status.ts';
 
 describe('describeSyncStatus with conflicts', () => {
   it('names open conflicts beside whatever else it says', () => {
@@ -11,5 +11,14 @@ describe('describeSyncStatus with conflicts', () => {
     );
     expect(describeSyncStatus({ ...status, kind: 'offline' })).toBe('Offline · 1 conflict');
     expect(describeSyncStatus({ ...status, conflicts: 0 })).toBe('All changes synced');
+  });
+});
+
+describe('describeFirstSync', () => {
+  it('counts the notes stored against the server total, once it is known', () => {
+    expect(describeFirstSync(null)).toBe('Loading your notes…');
+    expect(describeFirstSync({ received: 0, total: null })).toBe('Loading your notes…');
+    expect(describeFirstSync({ received: 4000, total: 10000 })).toBe('Loading your notes… 4,000 of 10,000');
+    expect(describeFirstSync({ received: 10002, total: 10000 })).toBe('Loading your notes… 10,000 of 10,000');
   });
 });

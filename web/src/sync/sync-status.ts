@@ -1,4 +1,6 @@
 // What the engine reports to the screens: one status object, replaced (never mutated) on every change.
+import type { PullProgress } from './pull-changes.ts';
+
 export type SyncStatusKind = 'offline' | 'syncing' | 'synced' | 'pending' | 'error' | 'unauthorized';
 
 /** A change the server refused, kept in the outbox and shown with the server's reason. */
@@ -30,6 +32,8 @@ export interface SyncStatus {
   retryAt: string | null;
   /** Edits that could not merge, kept as conflicted copies the owner has not compared yet. */
   conflicts: number;
+  /** While a device's first sync pulls the notes: how many are stored, of how many. Null otherwise. */
+  firstSync: PullProgress | null;
 }
 
 export const INITIAL_SYNC_STATUS: SyncStatus = {
@@ -42,6 +46,7 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   lastSyncedAt: null,
   retryAt: null,
   conflicts: 0,
+  firstSync: null,
 };
 
 export const SIGN_IN_AGAIN = 'Your session has ended. Sign in again to sync your changes.';
@@ -89,4 +94,13 @@ function describeQueues(status: SyncStatus): string {
     case 'synced':
       return 'All changes synced';
   }
+}
+
+/** What the notes screen says while a first sync brings the notes: "Loading your notes… 4,000 of 10,000". */
+export function describeFirstSync(progress: PullProgress | null): string {
+  if (!progress || progress.total === null) return 'Loading your notes…';
+  const count = (n: number) => n.toLocaleString('en-US');
+  // A note changed on the server meanwhile can arrive twice: never more than all of them.
+  const received = Math.min(progress.received, progress.total);
+  return `Loading your notes… ${count(received)} of ${count(progress.total)}`;
 }

@@ -4,6 +4,7 @@
 import { Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { noteCountLabel, notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import {
   lazy,
   type ReactNode,
@@ -21,6 +22,8 @@ import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
 import { startSync } from '../../sync/app-sync.ts';
+import { type PullProgress, readCursor } from '../../sync/pull-changes.ts';
+import { describeFirstSync } from '../../sync/sync-status.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useWikiLinkIndex } from '../links/use-wiki-link-index.ts';
@@ -41,6 +44,7 @@ import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
+import { useSyncStatus } from './use-sync-status.ts';
 
 export const LOADING_CARDS = 6;
 
@@ -74,7 +78,17 @@ export function NotesScreen({
   const navigate = useNavigate();
   const { settings, isLoaded } = useSettings();
   const [firstPageDone, setFirstPageDone] = useState(false);
-  const loaded = useLocalNotes(firstPageDone);
+  const syncStatus = useSyncStatus();
+  // A first sync stores page after page: reading every note after each would hold the writes back, so the
+  // newest notes stored show meanwhile (useFirstPage) and the whole list is read once when it ends.
+  const firstSyncing = syncStatus.firstSync !== null;
+  const [lastProgress, setLastProgress] = useState<PullProgress | null>(null);
+  useEffect(() => {
+    if (syncStatus.firstSync) setLastProgress(syncStatus.firstSync);
+  }, [syncStatus.firstSync]);
+  // Undefined while read; a device that never finished a sync has no cursor.
+  const cursor = useLiveQuery(() => readCursor(db).catch(() => null), []);
+  const loaded = useLocalNotes(firstPageDone && !firstSyncing);
   const notes = loaded?.notes;
   const loadError = loaded?.error ?? null;
   const firstPage = useFirstPage(notes === undefined);
@@ -93,10 +107,16 @@ export function NotesScreen({
   const [convertingId, setConvertingId] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
+  // Sync and the service worker start once the first screenful has been read and painted: on a reload with
+  // thousands of notes their reads and work would otherwise queue ahead of the first cards. On a new device
+  // that read answers at once (nothing stored), so the first sync is not held back.
+  const firstScreenRead = firstPage !== undefined || loaded !== undefined;
+  // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
+    if (!firstScreenRead) return;
     startSync();
     registerServiceWorker();
-  }, []);
+  }, [firstScreenRead]);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
@@ -254,8 +274,21 @@ export function NotesScreen({
       })
     : null;
 
-  // With a search or filter, how many notes it leaves (DECISIONS: trust and daily use).
-  const countShown = notes && filtering ? shown.length : (notes?.length ?? noteCount);
+  // Never "No notes yet" on a device whose first sync has not ended: the notes may be on their way.
+  const awaitingFirstSync =
+    firstSyncing ||
+    (typeof cursor !== 'string' &&
+      syncStatus.lastSyncedAt === null &&
+      (syncStatus.kind === 'pending' || syncStatus.kind === 'syncing'));
+  const listEmptyAwaitingSync = awaitingFirstSync && notes?.length === 0;
+  // From the first sync's start until the list holds what it brought, the screen says how far it has got.
+  const showFirstSync =
+    awaitingFirstSync || (lastProgress !== null && !notes && !loadError && mode.kind === 'list');
+
+  // With a search or filter, how many notes it leaves (DECISIONS: trust and daily use). While a first sync
+  // has stored nothing yet, no "0 notes": a placeholder, as for the cards.
+  const countKnown = notes && filtering ? shown.length : (notes?.length ?? noteCount);
+  const countShown = awaitingFirstSync && !countKnown ? undefined : countKnown;
 
   return (
     <WikiLinkContext.Provider value={wikiLinks}>
@@ -284,7 +317,7 @@ export function NotesScreen({
                   {noteCountLabel(countShown)}
                 </Text>
               )}
-              <SyncStatusBadge />
+              <SyncStatusBadge catchingUp={showFirstSync} />
               {headerExtra}
             </HStack>
           </Stack>
@@ -350,6 +383,11 @@ export function NotesScreen({
             {filtersOpen ? (
               <NotesFilters filters={filters} tagOptions={tags} onChange={changeFilters} />
             ) : null}
+            {showFirstSync ? (
+              <Text role="status" aria-live="polite" color="fg.muted" data-testid="first-sync-progress">
+                {describeFirstSync(syncStatus.firstSync ?? lastProgress)}
+              </Text>
+            ) : null}
             {!notes && firstPage && firstPage.length > 0 && !filtersNarrow ? (
               // While all notes load, the newest ones (the default order) are already on screen.
               <NotesCollection
@@ -365,7 +403,7 @@ export function NotesScreen({
               <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
                 {loadError}
               </Text>
-            ) : !notes ? (
+            ) : !notes || listEmptyAwaitingSync ? (
               <SimpleGrid
                 columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
                 gap="4"

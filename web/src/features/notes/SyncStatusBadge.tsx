@@ -19,8 +19,17 @@ const PALETTE = {
   unauthorized: 'red',
 } as const;
 
-export function SyncStatusBadge() {
-  const status = useSyncStatus();
+export interface SyncStatusBadgeProps {
+  /** The screen is still showing what the sync brought: "All changes synced" would come before it is true. */
+  catchingUp?: boolean;
+}
+
+export function SyncStatusBadge({ catchingUp = false }: SyncStatusBadgeProps) {
+  const engineStatus = useSyncStatus();
+  const status =
+    catchingUp && engineStatus.kind === 'synced'
+      ? { ...engineStatus, kind: 'syncing' as const }
+      : engineStatus;
   const failedIds = status.failed.map((f) => f.noteId);
   const titles = useLiveQuery(
     async () => new Map((await db.notes.bulkGet(failedIds)).map((n, i) => [failedIds[i], n?.title ?? ''])),

@@ -1,0 +1,115 @@
+// A new device's first sync against the real server on loopback: the feed in pages (a small first one), the
+// progress the notes screen shows, and a fault between pages that resumes where it stopped with nothing lost
+// or doubled.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { CURSOR_KEY, FIRST_SYNC_FIRST_PAGE, type PullProgress } from './pull-changes.ts';
+import { setUpSyncFixture } from './sync-test-harness.ts';
+
+const fixture = setUpSyncFixture();
+
+async function seedServer(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const answer = await fixture.server.api('POST', '/api/notes', {
+      cookie: fixture.cookie,
+      body: { title: `Seeded ${i}`, content: `note number ${i}`, tags: [], clientId: `elsewhere-${i}` },
+    });
+    expect(answer.status).toBe(201);
+  }
+}
+
+const feedCalls = (calls: { method: string; path: string }[]) =>
+  calls.filter((call) => call.path === '/api/notes/changes');
+
+describe('a first sync', () => {
+  it('starts with a small page, then full ones, and reports how many notes of how many are stored', async () => {
+    const total = FIRST_SYNC_FIRST_PAGE + 30;
+    await seedServer(total);
+    const d = fixture.device();
+    const seen: Array<PullProgress | null> = [];
+    d.engine.subscribe((status) => seen.push(status.firstSync));
+    expect(await d.engine.syncNow()).toBe('synced');
+
+    expect(feedCalls(d.calls)).toHaveLength(2);
+    expect(await d.db.notes.count()).toBe(total);
+    const progress = seen.filter((p): p is PullProgress => p !== null);
+    expect(progress).toEqual([
+      { received: 0, total: null },
+      { received: FIRST_SYNC_FIRST_PAGE, total },
+      { received: total, total },
+    ]);
+    // Over once the pull is: the screen then reads the whole list.
+    expect(d.engine.getStatus().firstSync).toBeNull();
+
+    // A later round is not a first sync: nothing to report, one page asked for.
+    seen.length = 0;
+    await d.engine.syncNow();
+    expect(seen.every((p) => p === null)).toBe(true);
+  });
+
+  it('a fault between pages keeps the pages stored and resumes after them: nothing lost, nothing doubled', async () => {
+    await seedServer(130);
+    const d = fixture.device({ pageSize: 40 });
+    // The third page fails (it was asked for while the second was being stored).
+    let feedRequests = 0;
+    d.faults.failMatching = (_method, path) => path === '/api/notes/changes' && ++feedRequests === 3;
+    expect(await d.engine.syncNow()).toBe('failed');
+    expect(await d.db.notes.count()).toBe(80);
+    const cursor = (await d.db.syncMeta.get(CURSOR_KEY))?.value;
+    expect(typeof cursor).toBe('string');
+
+    // Meanwhile a note already stored here is edited on the server, and one still to come is deleted.
+    const onServer = fixture.server.handle.store.all('notes') as Array<{ id: number; clientId: string }>;
+    const stored = onServer.find((n) => n.clientId === 'elsewhere-5')!;
+    const toCome = onServer.find((n) => n.clientId === 'elsewhere-120')!;
+    const edit = await fixture.server.api('PUT', `/api/notes/${stored.id}`, {
+      cookie: fixture.cookie,
+      body: { content: 'edited elsewhere', baseVersion: 1 },
+    });
+    expect(edit.status).toBe(200);
+    const removed = await fixture.server.api('DELETE', `/api/notes/${toCome.id}?version=1`, {
+      cookie: fixture.cookie,
+    });
+    expect(removed.status).toBe(204);
+
+    d.calls.length = 0;
+    expect(await d.engine.syncNow()).toBe('synced');
+    // Resumed from the cursor: only the rest of the feed was asked for (51 changes: 2 pages of 40).
+    expect(feedCalls(d.calls)).toHaveLength(2);
+    const local = await d.db.notes.toArray();
+    expect(local).toHaveLength(129);
+    expect(new Set(local.map((n) => n.serverId)).size).toBe(129);
+    expect(local.find((n) => n.serverId === toCome.id)).toBeUndefined();
+    expect(local.find((n) => n.serverId === stored.id)).toMatchObject({
+      content: 'edited elsewhere',
+      version: 2,
+    });
+    expect(await d.db.outbox.count()).toBe(0);
+  });
+
+  it('deletions find their notes by server id, whether the ids are close together or far apart', async () => {
+    await seedServer(30);
+    const d = fixture.device({ pageSize: 10 });
+    expect(await d.engine.syncNow()).toBe('synced');
+    const ids = (fixture.server.handle.store.all('notes') as Array<{ id: number }>)
+      .map((n) => n.id)
+      .sort((a, b) => a - b);
+    const remove = async (id: number) =>
+      expect(
+        (await fixture.server.api('DELETE', `/api/notes/${id}`, { cookie: fixture.cookie })).status,
+      ).toBe(204);
+    // Far apart: their range holds most notes (the index is walked per id); then neighbours (read by range).
+    for (const batch of [
+      [ids[1]!, ids[28]!],
+      [ids[10]!, ids[11]!],
+    ]) {
+      for (const id of batch) await remove(id);
+      expect(await d.engine.syncNow()).toBe('synced');
+      for (const id of batch) {
+        expect(await d.db.notes.where('serverId').equals(id).count()).toBe(0);
+        expect(await d.db.trash.where('serverId').equals(id).count()).toBe(1);
+      }
+    }
+    expect(await d.db.notes.count()).toBe(26);
+  });
+});
