@@ -226,6 +226,7 @@ function wrk(server, urlPath) {
     throw new Error(`wrk ${url}: failed requests\n${out}`);
   const requests = Number(out.match(/(\d+) requests in/)?.[1]);
   const cpuUs = ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / requests;
+  server.requests = (server.requests ?? 0) + requests;
   return { rps, p99ms, cpuUs };
 }
 
@@ -369,11 +370,29 @@ try {
     stops.pop();
   }
 
+  // Logging on is part of the method: every request wrk made has its line (a stop writes what waits).
+  await app.stop();
+  stops.pop();
+  const appLines = readFileSync(path.join(work, 'app.log'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"request completed"')).length;
+  const logComplete = appLines >= (app.requests ?? 0);
+  allMet &&= logComplete;
+  console.log(
+    `request lines written by the measured server: ${fmt(appLines)} for ${fmt(app.requests ?? 0)} requests wrk counted`,
+  );
+  reportResult({
+    bench: 'public-read',
+    metric: 'a request line for every request wrk counted',
+    value: `${appLines} / ${app.requests ?? 0}`,
+    unit: '',
+    target: 'all',
+    pass: logComplete,
+  });
+
   // PUBLIC_READ_PART=reads measures only the reads against bare.
   if (process.env.PUBLIC_READ_PART !== 'reads') {
     // The cost of the request log: the same data, a second server with logging off, alternating with the first.
-    await app.stop();
-    stops.pop();
     // A copy of the same data for the server with logging off (the store's folder lock allows one server a folder).
     cpSync(dataDir, path.join(work, 'data-silent'), { recursive: true });
     const logged = await startApp(build, dataDir, path.join(work, 'app-logged.log'));
