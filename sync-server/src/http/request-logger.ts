@@ -132,8 +132,8 @@ export class RequestLog {
 
   /**
    * Logs a request already answered (the fast path answers synchronously); `start` from performance.now().
-   * `loggedUrl` is the URL as `loggedUrl()` writes it, when the caller keeps it (a replayed answer's is
-   * made once, when it is recorded).
+   * `url` is the URL as `loggedUrl()` makes it, when the caller keeps it (a replayed answer's is made once,
+   * when it is recorded).
    */
   answered(req: IncomingMessage, statusCode: number, start: number, url = loggedUrl(req.url)): void {
     this.#write(req.method, url, addressField(req.socket), statusCode, start, false);
