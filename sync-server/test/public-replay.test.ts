@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PublicFastPath } from '../src/routes/public-fast-path.ts';
 import { createPost } from './blog-fixtures.ts';
 import { copyBuiltWebApp } from './built-web-app.ts';
+import { captureLog } from './capture-log.ts';
 import { makeTempDir, OWNER_PASSWORD, startTestServer, type TestServer } from './helpers.ts';
 
 /** What Chromium sends. */
@@ -78,22 +79,6 @@ const KEPT = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
-
-/** A log destination recording what it is handed (request lines arrive as bytes, many to a write). */
-function captureLog() {
-  const chunks: string[] = [];
-  return {
-    destination: {
-      write: (chunk: string | Uint8Array) => chunks.push(Buffer.from(chunk).toString('utf8')),
-    },
-    entries: () =>
-      chunks
-        .join('')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line)),
-  };
-}
 
 describe('public answers replayed in front of Express', () => {
   const web = copyBuiltWebApp('pn-public-replay-test');
