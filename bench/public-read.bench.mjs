@@ -183,7 +183,15 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
 
 const NODE_ADDS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+/** Clock ticks per second of /proc's CPU times (Linux's USER_HZ: 100 nearly everywhere). */
+function clockTicks() {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+}
+const CLOCK_TICKS = clockTicks();
 
 /** CPU seconds a process has used so far, all its threads (libuv's pool included). */
 function cpuSeconds(pid) {
