@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pickEncoding } from '../src/routes/answer-cache.ts';
 import { MAX_ENTRIES } from '../src/routes/public-fast-path.ts';
 import { createPost } from './blog-fixtures.ts';
+import { captureLog } from './capture-log.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 // Express answers carry a fresh CSP nonce each time; the replayed answer carries none.
@@ -93,22 +94,6 @@ describe('when full', () => {
 });
 
 describe('with request logging on', () => {
-  /** A log destination recording what it is handed (request lines arrive as bytes, many to a write). */
-  function captureLog() {
-    const chunks: string[] = [];
-    return {
-      destination: {
-        write: (chunk: string | Uint8Array) => chunks.push(Buffer.from(chunk).toString('utf8')),
-      },
-      entries: () =>
-        chunks
-          .join('')
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => JSON.parse(line)),
-    };
-  }
-
   it('is installed behind the request log: replayed answers are logged like any other', async () => {
     const log = captureLog();
     const s = await startTestServer({ logRequests: true }, { logDestination: log.destination });

@@ -1,13 +1,18 @@
 // The request line is built by hand for speed: it must stay valid JSON in pino's shape whatever the URL,
 // and lines gathered into one write must all arrive, whole and in order.
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createServerLog,
+  loggedUrl,
   REQUEST_LOG_FLUSH_BYTES,
   REQUEST_LOG_FLUSH_MS,
   RequestLog,
+  writesToFile,
 } from './request-logger.ts';
 
 /** A destination that records each write it is handed, as text. */
@@ -107,6 +112,36 @@ describe('RequestLog', () => {
     expect(lines().map((entry) => entry.req.url)).toEqual(['/before', long, '/after']);
   });
 
+  it('writes the address a connection learns later, and any method, as JSON', () => {
+    const { destination, lines } = capture();
+    const log = requestLog(destination);
+    // The address is kept per connection once known: a connection not yet knowing it is asked again.
+    const socket: { remoteAddress?: string } = {};
+    const on = (method: string) => ({ method, url: '/blog', socket }) as unknown as IncomingMessage;
+    log.answered(on('GET'), 200, performance.now());
+    socket.remoteAddress = '203.0.113.7';
+    log.answered(on('HEAD'), 200, performance.now());
+    log.answered(on('PRO"PFIND'), 405, performance.now());
+    log.flush();
+    const entries = lines();
+    expect(entries[0].req).toEqual({ method: 'GET', url: '/blog' });
+    expect(entries[1].req).toEqual({ method: 'HEAD', url: '/blog', remoteAddress: '203.0.113.7' });
+    expect(entries[2].req).toEqual({ method: 'PRO"PFIND', url: '/blog', remoteAddress: '203.0.113.7' });
+  });
+
+  it('writes the URL a caller made once (loggedUrl) as it would have made it', () => {
+    const { destination, lines } = capture();
+    const log = requestLog(destination);
+    const url = '/api/blog?q="x"&reset_token=abc';
+    log.answered(request(url), 200, performance.now(), loggedUrl(url));
+    log.answered(request(url), 200, performance.now());
+    log.flush();
+    expect(lines().map((entry) => entry.req.url)).toEqual([
+      '/api/blog?q="x"&reset_token=[redacted]',
+      '/api/blog?q="x"&reset_token=[redacted]',
+    ]);
+  });
+
   it('is off when the level leaves out info lines', () => {
     const { destination } = capture();
     expect(RequestLog.for(createServerLog('warn', destination))).toBeNull();
@@ -132,5 +167,23 @@ describe('tokens in URLs', () => {
       '/unsubscribe?confirmToken=[redacted]&next=/blog',
       '/blog/post/3/title?page=2',
     ]);
+  });
+});
+
+describe('standard output', () => {
+  it('is written from the event loop only when it is a regular file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pn-log-'));
+    const file = openSync(path.join(dir, 'server.log'), 'w');
+    const devNull = openSync('/dev/null', 'w');
+    try {
+      expect(writesToFile(file)).toBe(true);
+      // A device (and so a terminal), like a pipe or a socket, may make a writer wait: written asynchronously.
+      expect(writesToFile(devNull)).toBe(false);
+      expect(writesToFile(12345)).toBe(false);
+    } finally {
+      closeSync(file);
+      closeSync(devNull);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

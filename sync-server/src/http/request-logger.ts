@@ -1,10 +1,13 @@
 // Request logs: one JSON line per request in pino's format, written to standard output asynchronously
-// (pino's sonic-boom without `sync`), so a busy server never waits for its terminal or pipe. Request lines
+// (pino's sonic-boom without `sync`) when it is a terminal, pipe or socket, so a busy server never waits for
+// its reader, and synchronously when it is a regular file (see standardOutput). Request lines
 // are encoded straight into a buffer and handed over together (see RequestLog): a busy server makes one
 // write for hundreds of requests instead of one each. Installed around the whole app
 // (routes/public-fast-path.ts), so answers the fast path replays are logged exactly like Express's.
 
+import { fstatSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pino, { type Logger } from 'pino';
@@ -30,11 +33,29 @@ export function createServerLog(level: LogLevel, destination?: LogDestination): 
 }
 
 /**
+ * Whether standard output is a regular file (a service manager's log file, `> server.log`). Writing there
+ * only copies bytes into the page cache: nobody reads it who could make the server wait.
+ */
+export function writesToFile(fd = 1): boolean {
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Standard output through one sonic-boom in buffer mode (pino flushes it when the process exits). Request
  * lines come already encoded; pino's own lines, a few per hour, are encoded here.
+ *
+ * Asynchronous writes go through libuv's thread pool: each wakes a worker thread, which on a server pinned
+ * to one core takes the core from the event loop for a context switch each way (measured under wrk, a
+ * fifth of a replayed public answer's cost). A regular file never makes a writer wait for a reader, so it
+ * is written from the event loop itself, as pino does by default; a terminal, pipe or socket (journald,
+ * a container's log driver) could, so those stay asynchronous.
  */
 function standardOutput(): LogDestination {
-  const boom = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
+  const boom = pino.destination({ dest: 1, sync: writesToFile(1), contentMode: 'buffer' });
   return {
     // sonic-boom's types know only text; in buffer mode it takes bytes.
     write: (chunk) =>
@@ -109,33 +130,43 @@ export class RequestLog {
     this.#destination.write(lines);
   }
 
-  /** Logs a request already answered (the fast path answers synchronously); `start` from performance.now(). */
-  answered(req: IncomingMessage, statusCode: number, start: number): void {
-    this.#write(req.method, req.url, req.socket.remoteAddress, statusCode, start);
+  /**
+   * Logs a request already answered (the fast path answers synchronously); `start` from performance.now().
+   * `url` is the URL as `loggedUrl()` makes it, when the caller keeps it (a replayed answer's is made once,
+   * when it is recorded).
+   */
+  answered(req: IncomingMessage, statusCode: number, start: number, url = loggedUrl(req.url)): void {
+    this.#write(req.method, url, addressField(req.socket), statusCode, start, false);
   }
 
   /** Logs the request once its response is done, or once the client went away first. */
   track(req: IncomingMessage, res: ServerResponse, start: number): void {
     // Read now: once the connection is closed the socket no longer knows it.
-    const address = req.socket.remoteAddress;
+    const address = addressField(req.socket);
     res.once('close', () => {
       const finished = res.writableFinished;
-      this.#write(req.method, req.url, address, finished ? res.statusCode : undefined, start, !finished);
+      this.#write(
+        req.method,
+        loggedUrl(req.url),
+        address,
+        finished ? res.statusCode : undefined,
+        start,
+        !finished,
+      );
     });
   }
 
   #write(
     method: string | undefined,
-    url: string | undefined,
-    address: string | undefined,
+    url: string,
+    address: string,
     statusCode: number | undefined,
     start: number,
-    aborted = false,
+    aborted: boolean,
   ): void {
     const ms = Math.round((performance.now() - start) * 100) / 100;
     const line =
-      `${this.#prefix}${Date.now()}${this.#process}${JSON.stringify(method)},"url":${JSON.stringify(url === undefined ? url : redactTokens(url))}` +
-      `${address === undefined ? '' : `,"remoteAddress":${JSON.stringify(address)}`}},` +
+      `${this.#prefix}${Date.now()}${this.#process}${methodField(method)},"url":${url}${address}},` +
       `"res":{${statusCode === undefined ? '' : `"statusCode":${statusCode}`}},"responseTime":${ms},` +
       `"msg":"${aborted ? 'request aborted' : 'request completed'}"}\n`;
     const room = line.length * MAX_BYTES_PER_CHAR;
@@ -154,4 +185,35 @@ export class RequestLog {
       this.#timer.unref();
     }
   }
+}
+
+/** The URL as a request line holds it: tokens redacted, as a JSON string (a server's request always has one). */
+export function loggedUrl(url: string | undefined): string {
+  return JSON.stringify(redactTokens(url ?? ''));
+}
+
+/** Methods as JSON, made once: every line has one. */
+const METHODS = new Map(
+  ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((m) => [m, JSON.stringify(m)]),
+);
+
+function methodField(method: string | undefined): string {
+  return METHODS.get(method ?? '') ?? JSON.stringify(method ?? '');
+}
+
+/**
+ * The client's address as a request line holds it, made once per connection: a kept-alive connection
+ * carries many requests, and escaping the same address for each costs as much as the rest of the line.
+ */
+const addresses = new WeakMap<Socket, string>();
+
+function addressField(socket: Socket): string {
+  let field = addresses.get(socket);
+  if (field === undefined) {
+    const address = socket.remoteAddress;
+    field = address === undefined ? '' : `,"remoteAddress":${JSON.stringify(address)}`;
+    // Only once known: a socket asked before it is connected may know its address later.
+    if (address !== undefined) addresses.set(socket, field);
+  }
+  return field;
 }

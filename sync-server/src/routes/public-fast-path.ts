@@ -10,7 +10,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { Deps } from '../app.ts';
-import type { RequestLog } from '../http/request-logger.ts';
+import { loggedUrl, type RequestLog } from '../http/request-logger.ts';
 import type { Store } from '../storage/index.ts';
 import {
   type CachedAnswer,
@@ -52,8 +52,14 @@ export interface RememberOptions {
   anyone?: boolean;
 }
 
+/** What the request log needs of a replayed answer, made once when it is recorded. */
+export interface Replayed {
+  /** The address as the request log writes it (loggedUrl). */
+  readonly loggedUrl: string;
+}
+
 /** Raw header lists (name, value, name, value, …) ready for `writeHead`, one per way of answering. */
-interface Entry {
+interface Entry extends Replayed {
   answer: CachedAnswer;
   /** When it was last recorded or replayed (a counter): the least recently used go first when full. */
   used: number;
@@ -152,6 +158,7 @@ export class PublicFastPath {
       br: compressed('br'),
       gzip: compressed('gzip'),
       notModified: headersFor(base, answer, { headers: { 'if-none-match': answer.etag } }),
+      loggedUrl: loggedUrl(req.url),
     });
   }
 
@@ -176,20 +183,23 @@ export class PublicFastPath {
     return encoding;
   }
 
-  /** Answers the request if an answer for its address was recorded and its data has not changed since. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Answers the request if an answer for its address was recorded and its data has not changed since:
+   * then returns what the request log needs of it, else null (Express answers).
+   */
+  serve(req: IncomingMessage, res: ServerResponse): Replayed | null {
     const method = req.method;
-    if (method !== 'GET' && method !== 'HEAD') return false;
+    if (method !== 'GET' && method !== 'HEAD') return null;
     const headers = req.headers;
     // Byte ranges stay with the static file server.
-    if (headers.range !== undefined) return false;
+    if (headers.range !== undefined) return null;
     const key = keyOf(req);
     const entry = this.#entries.get(key);
-    if (!entry) return false;
-    if (!entry.anyone && (headers.cookie !== undefined || headers.authorization !== undefined)) return false;
+    if (!entry) return null;
+    if (!entry.anyone && (headers.cookie !== undefined || headers.authorization !== undefined)) return null;
     if (entry.version() !== entry.seen) {
       this.#entries.delete(key);
-      return false;
+      return null;
     }
     entry.used = ++this.#clock;
     const { answer } = entry;
@@ -199,7 +209,7 @@ export class PublicFastPath {
     ) {
       res.writeHead(304, entry.notModified);
       res.end();
-      return true;
+      return entry;
     }
     const encoding = this.#encodingFor(headers['accept-encoding']);
     const variant = encoding === null ? null : entry[encoding];
@@ -210,7 +220,7 @@ export class PublicFastPath {
       res.writeHead(answer.status, entry.identity);
       res.end(answer.body);
     }
-    return true;
+    return entry;
   }
 }
 
@@ -239,13 +249,14 @@ export function installPublicFastPath(app: Express, { store }: Deps, log: Reques
   target.handle = log
     ? (req, res, next) => {
         const start = performance.now();
-        if (fastPath.serve(req, res)) log.answered(req, res.statusCode, start);
+        const replayed = fastPath.serve(req, res);
+        if (replayed !== null) log.answered(req, res.statusCode, start, replayed.loggedUrl);
         else {
           log.track(req, res, start);
           handle(req, res, next);
         }
       }
     : (req, res, next) => {
-        if (!fastPath.serve(req, res)) handle(req, res, next);
+        if (fastPath.serve(req, res) === null) handle(req, res, next);
       };
 }
