@@ -4,23 +4,35 @@
 import { Button } from '@chakra-ui/react';
 import type { BlogPost } from '@private-notes/shared';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { convertToBlog, type ExistingDraftChoice } from '../ai/convert-to-blog.ts';
-import { EditorAiButtons } from '../ai/EditorAiButtons.tsx';
-import { ExistingDraftDialog } from '../ai/ExistingDraftDialog.tsx';
+import { lazyWithPreload, preloadWhenIdle } from '../../ui/lazy-with-preload.ts';
+import { useOpenedOnce } from '../../ui/use-opened-once.ts';
+import type { ExistingDraftChoice } from '../ai/convert-to-blog.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { NotesScreen } from '../notes/NotesScreen.tsx';
-import { startReviewSync } from './review-sync-app.ts';
-import { StudyMode } from './StudyMode.tsx';
 import { useDueCounts } from './use-due-counts.ts';
+
+// Study mode (with the scheduler), the editor's AI buttons and the draft question are not on the list's first
+// paint: each loads as a chunk of its own, preloaded when the browser is idle (docs/decisions/owner-first-visit-split.md).
+const StudyMode = lazyWithPreload(() => import('./StudyMode.tsx').then((m) => ({ default: m.StudyMode })));
+const EditorAiButtons = lazyWithPreload(() =>
+  import('../ai/EditorAiButtons.tsx').then((m) => ({ default: m.EditorAiButtons })),
+);
+const ExistingDraftDialog = lazyWithPreload(() =>
+  import('../ai/ExistingDraftDialog.tsx').then((m) => ({ default: m.ExistingDraftDialog })),
+);
 
 export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefined }) {
   const ai = useAiEnabled();
   const queryClient = useQueryClient();
   const [studyId, setStudyId] = useState<string | null>(null);
   const due = useDueCounts();
-  useEffect(() => startReviewSync(), []);
+  useEffect(() => {
+    // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint.
+    void import('./review-sync-app.ts').then((m) => m.startReviewSync());
+  }, []);
+  useEffect(() => preloadWhenIdle([StudyMode, EditorAiButtons]), []);
   const navigate = useNavigate();
   // The question about an existing draft, answered through the dialog.
   const [asking, setAsking] = useState<{
@@ -31,6 +43,8 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
     (draft: BlogPost) => new Promise<ExistingDraftChoice>((resolve) => setAsking({ draft, answer: resolve })),
     [],
   );
+  const studyMounted = useOpenedOnce(studyId !== null);
+  const askMounted = useOpenedOnce(asking !== null);
   const openDraft = useCallback(
     (postId: number) => void navigate({ to: '/blog/admin', search: { edit: postId } }),
     [navigate],
@@ -42,9 +56,22 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
         viewNoteId={viewNoteId}
         onStudy={(note) => setStudyId(note.id)}
         onConvertToBlog={
-          ai ? (note) => convertToBlog(note, { queryClient, chooseForExisting, openDraft }) : undefined
+          ai
+            ? (note) =>
+                import('../ai/convert-to-blog.ts').then((m) =>
+                  m.convertToBlog(note, { queryClient, chooseForExisting, openDraft }),
+                )
+            : undefined
         }
-        editorAiSlot={ai ? (ctx) => <EditorAiButtons ctx={ctx} /> : undefined}
+        editorAiSlot={
+          ai
+            ? (ctx) => (
+                <Suspense fallback={null}>
+                  <EditorAiButtons ctx={ctx} />
+                </Suspense>
+              )
+            : undefined
+        }
         headerExtra={
           due && due.total > 0 ? (
             <Button asChild size="xs" colorPalette="blue" variant="subtle" data-testid="due-today-total">
@@ -55,14 +82,22 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
           ) : null
         }
       />
-      <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
-      <ExistingDraftDialog
-        draft={asking?.draft ?? null}
-        onChoose={(choice) => {
-          asking?.answer(choice);
-          setAsking(null);
-        }}
-      />
+      {studyMounted ? (
+        <Suspense fallback={null}>
+          <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
+        </Suspense>
+      ) : null}
+      {askMounted ? (
+        <Suspense fallback={null}>
+          <ExistingDraftDialog
+            draft={asking?.draft ?? null}
+            onChoose={(choice) => {
+              asking?.answer(choice);
+              setAsking(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
