@@ -30,7 +30,7 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
   const due = useDueCounts();
   useEffect(() => {
     // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint.
-    void import('./review-sync-app.ts').then((m) => m.startReviewSync());
+    void import('./review-sync-app.ts').then((m) => m.startReviewSync()).catch(() => {});
   }, []);
   useEffect(() => preloadWhenIdle([StudyMode, EditorAiButtons]), []);
   const navigate = useNavigate();

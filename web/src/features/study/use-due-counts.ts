@@ -11,9 +11,12 @@ export function useDueCounts(): DueCounts | undefined {
   const [compute, setCompute] = useState<typeof computeDueCounts | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./due-counts.ts').then((m) => {
-      if (live) setCompute(() => m.computeDueCounts);
-    });
+    // Not loaded (offline before the chunk was cached): no count, as before the database answers.
+    void import('./due-counts.ts')
+      .then((m) => {
+        if (live) setCompute(() => m.computeDueCounts);
+      })
+      .catch(() => {});
     const timer = setInterval(() => setMinute(Math.floor(Date.now() / 60_000)), 60_000);
     return () => {
       live = false;
