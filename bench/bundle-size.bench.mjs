@@ -4,8 +4,8 @@
 // notes, admin or AI code in it; the notes screen's first paint at most 250 KB. The owner's screens load
 // in parts (docs/decisions/owner-first-visit-split.md): what /notes needs to show its screen (the entry, the
 // owner's layout and the notes route's chunks with their static imports, by Vite's manifest) is counted
-// apart from what loads after it (the sync engine, then the editor and viewer preloaded when the browser is
-// idle), and the screen is checked to show with only those scripts, every other one failing.
+// apart from what loads right after it (the sync engine, the editor, the viewer and the other parts), and
+// the screen is checked to show with only those scripts, every other one failing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -198,7 +198,7 @@ try {
   });
   reportResult({
     bench,
-    metric: '/notes JS of the whole visit, with after-paint loads and idle preloads (gzip)',
+    metric: '/notes JS of the whole visit, with what loads after the first paint (gzip)',
     value: kb(notes.totals.js),
     unit: 'KB',
   });

@@ -1,6 +1,7 @@
 // A screen's parts that are not on its first paint (the note editor, the viewer, dialogs, study mode) load as
-// chunks of their own. `preload()` fetches one ahead of need (on hover or focus of what opens it, or when the
-// browser is idle), so opening it waits for nothing; offline, the service worker has every chunk precached.
+// chunks of their own. `preload()` fetches one ahead of need (right after the screen's first paint, and on
+// hover or focus of what opens it), so opening it waits for nothing, and a page that goes offline a moment
+// after it showed still has it; once installed, the service worker has every chunk precached.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 // biome-ignore lint/suspicious/noExplicitAny: the constraint React.lazy itself puts on components.
@@ -24,17 +25,4 @@ export function lazyWithPreload<T extends AnyComponent>(
     return loading;
   };
   return Object.assign(lazy(shared), { preload: () => void shared().catch(() => {}) });
-}
-
-/** Preloads the given parts once the browser has nothing else to do (or after `timeout` ms at the latest). */
-export function preloadWhenIdle(parts: readonly { preload(): void }[], timeout = 4_000): () => void {
-  const run = () => {
-    for (const part of parts) part.preload();
-  };
-  if (typeof requestIdleCallback === 'undefined') {
-    const timer = setTimeout(run, 1_000);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(run, { timeout });
-  return () => cancelIdleCallback(handle);
 }

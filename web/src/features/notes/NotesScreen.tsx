@@ -20,7 +20,7 @@ import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { loadAppSync } from '../../sync/load-app-sync.ts';
-import { lazyWithPreload, preloadWhenIdle } from '../../ui/lazy-with-preload.ts';
+import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -47,8 +47,8 @@ const ConflictCompare = lazy(() =>
   import('./conflicts/ConflictCompare.tsx').then((m) => ({ default: m.ConflictCompare })),
 );
 // Not on the list's first paint: the editor, the viewer (with the markdown renderer), the filters and the delete
-// dialog load as chunks of their own, preloaded when the browser is idle after the list shows and on hover or
-// focus of what opens them (docs/decisions/owner-first-visit-split.md).
+// dialog load as chunks of their own, fetched right after the first paint and on hover or focus of what opens
+// them (docs/decisions/owner-first-visit-split.md).
 const NoteEditor = lazyWithPreload(() => import('./NoteEditor.tsx').then((m) => ({ default: m.NoteEditor })));
 const NoteViewer = lazyWithPreload(() => import('./NoteViewer.tsx').then((m) => ({ default: m.NoteViewer })));
 const NotesFilters = lazyWithPreload(() =>
@@ -111,14 +111,20 @@ export function NotesScreen({
   useEffect(() => {
     // The engine and the service worker's client load after the first paint: the notes come from the local
     // database meanwhile.
-    void loadAppSync()
-      .then(({ startSync }) => startSync())
-      .catch(() => {});
+    // A load that fails (the connection dropped before the service worker had the app) is tried again once
+    // the browser is back online.
+    const start = () =>
+      void loadAppSync()
+        .then(({ startSync }) => startSync())
+        .catch(() => window.addEventListener('online', start, { once: true }));
+    start();
     void import('../../pwa/register-service-worker.ts')
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch(() => {});
   }, []);
-  useEffect(() => preloadWhenIdle([NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]), []);
+  useEffect(() => {
+    for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+  }, []);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);

@@ -7,15 +7,19 @@ import { INITIAL_SYNC_STATUS, type SyncStatus } from '../../sync/sync-status.ts'
 function subscribe(onChange: () => void): () => void {
   let unsubscribe: (() => void) | null = null;
   let active = true;
-  void loadAppSync()
-    .then(({ syncEngine }) => {
-      if (!active) return;
-      unsubscribe = syncEngine.subscribe(onChange);
-      onChange();
-    })
-    .catch(() => {});
+  const load = () =>
+    void loadAppSync()
+      .then(({ syncEngine }) => {
+        if (!active) return;
+        unsubscribe = syncEngine.subscribe(onChange);
+        onChange();
+      })
+      // Not loaded (offline before the service worker had the app): again once back online.
+      .catch(() => window.addEventListener('online', load, { once: true }));
+  load();
   return () => {
     active = false;
+    window.removeEventListener('online', load);
     unsubscribe?.();
   };
 }

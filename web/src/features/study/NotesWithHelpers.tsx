@@ -6,15 +6,18 @@ import type { BlogPost } from '@private-notes/shared';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { lazyWithPreload, preloadWhenIdle } from '../../ui/lazy-with-preload.ts';
+import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
+import { toast } from '../../ui/toast-store.ts';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
+import { aiErrorToast } from '../ai/ai-error-toast.ts';
 import type { ExistingDraftChoice } from '../ai/convert-to-blog.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { NotesScreen } from '../notes/NotesScreen.tsx';
 import { useDueCounts } from './use-due-counts.ts';
 
 // Study mode (with the scheduler), the editor's AI buttons and the draft question are not on the list's first
-// paint: each loads as a chunk of its own, preloaded when the browser is idle (docs/decisions/owner-first-visit-split.md).
+// paint: each loads as a chunk of its own, fetched right after the first paint
+// (docs/decisions/owner-first-visit-split.md).
 const StudyMode = lazyWithPreload(() => import('./StudyMode.tsx').then((m) => ({ default: m.StudyMode })));
 const EditorAiButtons = lazyWithPreload(() =>
   import('../ai/EditorAiButtons.tsx').then((m) => ({ default: m.EditorAiButtons })),
@@ -22,6 +25,9 @@ const EditorAiButtons = lazyWithPreload(() =>
 const ExistingDraftDialog = lazyWithPreload(() =>
   import('../ai/ExistingDraftDialog.tsx').then((m) => ({ default: m.ExistingDraftDialog })),
 );
+// Convert to Blog Post syncs the note first, so its code rides with the sync engine: both load right after the
+// first paint (a page that goes offline a moment later can still say the note must sync first).
+const loadConvert = () => import('../ai/convert-to-blog.ts');
 
 export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefined }) {
   const ai = useAiEnabled();
@@ -32,7 +38,13 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
     // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint.
     void import('./review-sync-app.ts').then((m) => m.startReviewSync()).catch(() => {});
   }, []);
-  useEffect(() => preloadWhenIdle([StudyMode, EditorAiButtons]), []);
+  useEffect(() => {
+    StudyMode.preload();
+    EditorAiButtons.preload();
+  }, []);
+  useEffect(() => {
+    if (ai) void loadConvert().catch(() => {});
+  }, [ai]);
   const navigate = useNavigate();
   // The question about an existing draft, answered through the dialog.
   const [asking, setAsking] = useState<{
@@ -58,8 +70,11 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
         onConvertToBlog={
           ai
             ? (note) =>
-                import('../ai/convert-to-blog.ts').then((m) =>
-                  m.convertToBlog(note, { queryClient, chooseForExisting, openDraft }),
+                loadConvert().then(
+                  (m) => m.convertToBlog(note, { queryClient, chooseForExisting, openDraft }),
+                  (error: unknown) => {
+                    toast(aiErrorToast('generateBlog', error));
+                  },
                 )
             : undefined
         }
