@@ -23,6 +23,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
         replacement: 'use-sync-external-store/with-selector.js',
       },
+      // Dexie's ES module build rather than its wrapper around the CommonJS one (which guards against two
+      // copies in one page; a bundle has one): CommonJS needs the bundler's interop helpers, which then
+      // leave the entry as a file of their own on every page once the owner's database chunk loads apart.
+      {
+        find: /^dexie$/,
+        replacement: path.resolve(import.meta.dirname, 'node_modules/dexie/dist/dexie.mjs'),
+      },
     ],
   },
   plugins: [
@@ -67,14 +74,43 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'app', tags: ['$initial'] },
+                // The owner's screens load in parts (docs/decisions/owner-first-visit-split.md), and every
+                // chunk's name sits in the entry's preload map, which every page downloads: pieces that
+                // always load together ride as one file. A group takes the modules it captures with their
+                // dependencies, so each holds only leaves no public page imports.
+                // The UI kit's part lists (≈ 0.15 KB each, all used by the owner's theme).
+                { name: 'ui-anatomy', test: /\.anatomy\.m?js$|@zag-js\/anatomy\// },
+                // The local database and the sync status the notes screen shows first. Taken before the next
+                // group (priority), so the note limits the list needs stay out of the schemas' file.
+                {
+                  name: 'db',
+                  test: /dexie\/dist\/dexie\.mjs|web\/src\/db\/(db|notes-database|client-id)\.|shared\/src\/schemas\/note-limits\.|web\/src\/sync\/(sync-status|open-conflicts)\./,
+                  priority: 1,
+                },
+                // What the sync engine and review sync need after the notes screen's first paint: the schema
+                // library and the schemas answers are checked against, the HTTP client, the diff library.
+                {
+                  name: 'zod',
+                  test: /node_modules\/(zod|diff)\/|shared\/src\/schemas\/(common|revision|note)\.|web\/src\/sync\/(sync-http|conflicted-copy)\./,
+                },
+                // The study scheduler with review sync (the notes screen's due count and background sync).
+                {
+                  name: 'study-engine',
+                  test: /web\/src\/features\/study\/(review-sync-app|review-sync|record-review|card-schedule)\.|web\/src\/db\/study-store\.|shared\/src\/schemas\/study\.|node_modules\/ts-fsrs\//,
+                },
                 // The small pieces the blog's list pages share (cards, links, icons, counts, and the
                 // newsletter block the home and the post page both show): one file rather than nine
-                // (≈ 1 KB gzip of per-file overhead on /blog). Not card-date.ts (its own
-                // group, taken first): the owner's screens use it too, and would load the blog's CSS with it.
-                { name: 'card-date', test: /shared\/src\/rules\/card-date\./, priority: 2 },
+                // (≈ 1 KB gzip of per-file overhead on /blog). Not the rules the owner's notes screen uses
+                // too (card dates, count labels, visible tags: their own group, taken first), or the owner's
+                // first visit would load the blog's kit and CSS with them (≈ 3.8 KB gzip).
+                {
+                  name: 'card-date',
+                  test: /shared\/src\/rules\/(card-date|count-labels|visible-tags)\./,
+                  priority: 2,
+                },
                 {
                   name: 'blog-kit',
-                  test: /web\/src\/features\/blog\/(PostCard|PostLink|Blog\.module|blog-icons|server-message|NewsletterBlock)\.|shared\/src\/rules\/(count-labels|tag-counts|visible-tags)\./,
+                  test: /web\/src\/features\/blog\/(PostCard|PostLink|Blog\.module|blog-icons|server-message|NewsletterBlock)\.|shared\/src\/rules\/tag-counts\./,
                 },
               ],
             },

@@ -1,16 +1,16 @@
 // An attachment: a file the owner put in a note or post, stored once by the SHA-256 of its bytes. Limits sit
-// beside the schema so the browser (before queueing) and the server (on upload) refuse the same files.
+// beside the schema (attachment-limits.ts) so the browser (before queueing) and the server (on upload) refuse the same files.
 import { z } from 'zod';
 import { ATTACHMENT_VARIANT_WIDTHS } from '../rules/attachment-markdown.ts';
+import { ATTACHMENT_NAME_MAX } from './attachment-limits.ts';
 import { IsoDateSchema } from './common.ts';
 
-/** Per-file limit when ATTACHMENT_MAX_BYTES is not set. */
-export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
-/** Total of all stored attachments when ATTACHMENT_QUOTA_BYTES is not set. */
-export const ATTACHMENT_QUOTA_BYTES_DEFAULT = 2 * 1024 * 1024 * 1024;
-/** How long an attachment nothing refers to is kept before garbage collection (ATTACHMENT_GC_GRACE_DAYS). */
-export const ATTACHMENT_GC_GRACE_DAYS_DEFAULT = 30;
-export const ATTACHMENT_NAME_MAX = 255;
+export {
+  ATTACHMENT_GC_GRACE_DAYS_DEFAULT,
+  ATTACHMENT_MAX_BYTES_DEFAULT,
+  ATTACHMENT_NAME_MAX,
+  ATTACHMENT_QUOTA_BYTES_DEFAULT,
+} from './attachment-limits.ts';
 
 export const Sha256Schema = z
   .string()

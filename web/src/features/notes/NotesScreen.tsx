@@ -20,23 +20,21 @@ import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-sto
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
-import { registerServiceWorker } from '../../pwa/register-service-worker.ts';
-import { startSync } from '../../sync/app-sync.ts';
+import { loadAppSync } from '../../sync/load-app-sync.ts';
 import { type PullProgress, readCursor } from '../../sync/pull-changes.ts';
 import { describeFirstSync } from '../../sync/sync-status.ts';
+import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
+import { useOpenedOnce } from '../../ui/use-opened-once.ts';
 import { useWikiLinkIndex } from '../links/use-wiki-link-index.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
 import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
-import { DeleteNoteDialog } from './DeleteNoteDialog.tsx';
-import { type EditorAiContext, NoteEditor } from './NoteEditor.tsx';
+import type { EditorAiContext } from './NoteEditor.tsx';
 import { NotesCollection } from './NotesCollection.tsx';
 import { NotesEmptyState } from './NotesEmptyState.tsx';
-import { NotesFilters } from './NotesFilters.tsx';
-import { NoteViewer } from './NoteViewer.tsx';
 import { FilterIcon, GridIcon, ListIcon, PlusIcon } from './note-icons.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
 import type { NotesSearch } from './notes-search.ts';
@@ -52,6 +50,23 @@ export const LOADING_CARDS = 6;
 const ConflictCompare = lazy(() =>
   import('./conflicts/ConflictCompare.tsx').then((m) => ({ default: m.ConflictCompare })),
 );
+// Not on the list's first paint: the editor, the viewer (with the markdown renderer), the filters and the delete
+// dialog load as chunks of their own, fetched right after the first paint and on hover or focus of what opens
+// them (docs/decisions/owner-first-visit-split.md).
+const NoteEditor = lazyWithPreload(() => import('./NoteEditor.tsx').then((m) => ({ default: m.NoteEditor })));
+const NoteViewer = lazyWithPreload(() => import('./NoteViewer.tsx').then((m) => ({ default: m.NoteViewer })));
+const NotesFilters = lazyWithPreload(() =>
+  import('./NotesFilters.tsx').then((m) => ({ default: m.NotesFilters })),
+);
+const DeleteNoteDialog = lazyWithPreload(() =>
+  import('./DeleteNoteDialog.tsx').then((m) => ({ default: m.DeleteNoteDialog })),
+);
+const preloadNoteParts = () => {
+  NoteViewer.preload();
+  NoteEditor.preload();
+  DeleteNoteDialog.preload();
+};
+const preloadEditor = () => NoteEditor.preload();
 
 export interface NotesScreenProps {
   /** `/notes?view={id}`: the server id of a note to open in the viewer. */
@@ -114,9 +129,22 @@ export function NotesScreen({
   // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
     if (!firstScreenRead) return;
-    startSync();
-    registerServiceWorker();
+    // The engine and the service worker's client load after the first paint: the notes come from the local
+    // database meanwhile.
+    // A load that fails (the connection dropped before the service worker had the app) is tried again once
+    // the browser is back online.
+    const start = () =>
+      void loadAppSync()
+        .then(({ startSync }) => startSync())
+        .catch(() => window.addEventListener('online', start, { once: true }));
+    start();
+    void import('../../pwa/register-service-worker.ts')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch(() => {});
   }, [firstScreenRead]);
+  useEffect(() => {
+    for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+  }, []);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
@@ -193,6 +221,8 @@ export function NotesScreen({
   const wikiLinks = useWikiLinkIndex(notes, { open: openLinked, create: createLinked });
 
   const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
+  const viewerMounted = useOpenedOnce(viewerNote !== null);
+  const deleteMounted = useOpenedOnce(deleteTarget !== null);
   const editing =
     mode.kind === 'editor' && mode.noteId ? (notes?.find((note) => note.id === mode.noteId) ?? null) : null;
 
@@ -347,6 +377,8 @@ export function NotesScreen({
                 variant="outline"
                 size="sm"
                 onClick={() => setFiltersOpen((open) => !open)}
+                onPointerEnter={NotesFilters.preload}
+                onFocus={NotesFilters.preload}
                 aria-expanded={filtersOpen}
               >
                 <FilterIcon />
@@ -358,7 +390,14 @@ export function NotesScreen({
               <Button asChild variant="outline" size="sm">
                 <RouterLink to="/trash">Trash</RouterLink>
               </Button>
-              <Button colorPalette="blue" size="sm" onClick={openNew}>
+              <Button
+                colorPalette="blue"
+                size="sm"
+                onClick={openNew}
+                onPointerEnter={preloadEditor}
+                onFocus={preloadEditor}
+                onTouchStart={preloadEditor}
+              >
                 <PlusIcon />
                 New Note
               </Button>
@@ -371,17 +410,22 @@ export function NotesScreen({
         {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
           <Skeleton height="400px" borderRadius="lg" />
         ) : mode.kind === 'editor' ? (
-          <NoteEditor
-            key={mode.noteId ?? 'new'}
-            note={editing}
-            aiSlot={editorAiSlot}
-            onDone={() => setMode({ kind: 'list' })}
-          />
+          <Suspense fallback={<Skeleton height="400px" borderRadius="lg" />}>
+            <NoteEditor
+              key={mode.noteId ?? 'new'}
+              note={editing}
+              aiSlot={editorAiSlot}
+              onDone={() => setMode({ kind: 'list' })}
+            />
+          </Suspense>
         ) : (
           // data-search: the search the list below reflects (it lags the input by design: useDeferredValue).
-          <Stack gap="4" data-search={search}>
+          // Pointing at or focusing a card loads what its actions open.
+          <Stack gap="4" data-search={search} onPointerOver={preloadNoteParts} onFocus={preloadNoteParts}>
             {filtersOpen ? (
-              <NotesFilters filters={filters} tagOptions={tags} onChange={changeFilters} />
+              <Suspense fallback={null}>
+                <NotesFilters filters={filters} tagOptions={tags} onChange={changeFilters} />
+              </Suspense>
             ) : null}
             {showFirstSync ? (
               <Text role="status" aria-live="polite" color="fg.muted" data-testid="first-sync-progress">
@@ -439,30 +483,38 @@ export function NotesScreen({
           </Stack>
         )}
 
-        <NoteViewer
-          note={viewerNote}
-          canStudy={!!onStudy}
-          onClose={closeViewer}
-          onStudy={study}
-          onEdit={(note) => {
-            closeViewer();
-            setMode({ kind: 'editor', noteId: note.id });
-          }}
-          onCompare={(copyId) => {
-            closeViewer();
-            setCompareId(copyId);
-          }}
-        />
+        {viewerMounted ? (
+          <Suspense fallback={null}>
+            <NoteViewer
+              note={viewerNote}
+              canStudy={!!onStudy}
+              onClose={closeViewer}
+              onStudy={study}
+              onEdit={(note) => {
+                closeViewer();
+                setMode({ kind: 'editor', noteId: note.id });
+              }}
+              onCompare={(copyId) => {
+                closeViewer();
+                setCompareId(copyId);
+              }}
+            />
+          </Suspense>
+        ) : null}
         {compareId !== null ? (
           <Suspense fallback={null}>
             <ConflictCompare copyId={compareId} onClose={() => setCompareId(null)} />
           </Suspense>
         ) : null}
-        <DeleteNoteDialog
-          open={deleteTarget !== null}
-          onCancel={() => setDeleteTarget(null)}
-          onConfirm={() => void confirmDelete()}
-        />
+        {deleteMounted ? (
+          <Suspense fallback={null}>
+            <DeleteNoteDialog
+              open={deleteTarget !== null}
+              onCancel={() => setDeleteTarget(null)}
+              onConfirm={() => void confirmDelete()}
+            />
+          </Suspense>
+        ) : null}
       </OwnerPage>
     </WikiLinkContext.Provider>
   );

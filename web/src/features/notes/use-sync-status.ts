@@ -1,10 +1,30 @@
-// React view of the sync engine's status (offline, syncing, synced, N waiting, errors with details).
+// React view of the sync engine's status (offline, syncing, synced, N waiting, errors with details). The
+// engine loads after the screen's first paint (load-app-sync.ts); until then the status is its initial one.
 import { useSyncExternalStore } from 'react';
-import { syncEngine } from '../../sync/app-sync.ts';
-import type { SyncStatus } from '../../sync/sync-status.ts';
+import { loadAppSync, loadedSyncEngine } from '../../sync/load-app-sync.ts';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from '../../sync/sync-status.ts';
 
-const subscribe = (onChange: () => void) => syncEngine.subscribe(onChange);
-const getSnapshot = (): SyncStatus => syncEngine.getStatus();
+function subscribe(onChange: () => void): () => void {
+  let unsubscribe: (() => void) | null = null;
+  let active = true;
+  const load = () =>
+    void loadAppSync()
+      .then(({ syncEngine }) => {
+        if (!active) return;
+        unsubscribe = syncEngine.subscribe(onChange);
+        onChange();
+      })
+      // Not loaded (offline before the service worker had the app): again once back online.
+      .catch(() => window.addEventListener('online', load, { once: true }));
+  load();
+  return () => {
+    active = false;
+    window.removeEventListener('online', load);
+    unsubscribe?.();
+  };
+}
+
+const getSnapshot = (): SyncStatus => loadedSyncEngine()?.getStatus() ?? INITIAL_SYNC_STATUS;
 
 export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

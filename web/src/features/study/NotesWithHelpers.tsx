@@ -4,23 +4,47 @@
 import { Button } from '@chakra-ui/react';
 import type { BlogPost } from '@private-notes/shared';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { convertToBlog, type ExistingDraftChoice } from '../ai/convert-to-blog.ts';
-import { EditorAiButtons } from '../ai/EditorAiButtons.tsx';
-import { ExistingDraftDialog } from '../ai/ExistingDraftDialog.tsx';
+import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { useOpenedOnce } from '../../ui/use-opened-once.ts';
+import { aiErrorToast } from '../ai/ai-error-toast.ts';
+import type { ExistingDraftChoice } from '../ai/convert-to-blog.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { NotesScreen } from '../notes/NotesScreen.tsx';
-import { startReviewSync } from './review-sync-app.ts';
-import { StudyMode } from './StudyMode.tsx';
 import { useDueCounts } from './use-due-counts.ts';
+
+// Study mode (with the scheduler), the editor's AI buttons and the draft question are not on the list's first
+// paint: each loads as a chunk of its own, fetched right after the first paint
+// (docs/decisions/owner-first-visit-split.md).
+const StudyMode = lazyWithPreload(() => import('./StudyMode.tsx').then((m) => ({ default: m.StudyMode })));
+const EditorAiButtons = lazyWithPreload(() =>
+  import('../ai/EditorAiButtons.tsx').then((m) => ({ default: m.EditorAiButtons })),
+);
+const ExistingDraftDialog = lazyWithPreload(() =>
+  import('../ai/ExistingDraftDialog.tsx').then((m) => ({ default: m.ExistingDraftDialog })),
+);
+// Convert to Blog Post syncs the note first, so its code rides with the sync engine: both load right after the
+// first paint (a page that goes offline a moment later can still say the note must sync first).
+const loadConvert = () => import('../ai/convert-to-blog.ts');
 
 export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefined }) {
   const ai = useAiEnabled();
   const queryClient = useQueryClient();
   const [studyId, setStudyId] = useState<string | null>(null);
   const due = useDueCounts();
-  useEffect(() => startReviewSync(), []);
+  useEffect(() => {
+    // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint.
+    void import('./review-sync-app.ts').then((m) => m.startReviewSync()).catch(() => {});
+  }, []);
+  useEffect(() => {
+    StudyMode.preload();
+    EditorAiButtons.preload();
+  }, []);
+  useEffect(() => {
+    if (ai) void loadConvert().catch(() => {});
+  }, [ai]);
   const navigate = useNavigate();
   // The question about an existing draft, answered through the dialog.
   const [asking, setAsking] = useState<{
@@ -31,6 +55,8 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
     (draft: BlogPost) => new Promise<ExistingDraftChoice>((resolve) => setAsking({ draft, answer: resolve })),
     [],
   );
+  const studyMounted = useOpenedOnce(studyId !== null);
+  const askMounted = useOpenedOnce(asking !== null);
   const openDraft = useCallback(
     (postId: number) => void navigate({ to: '/blog/admin', search: { edit: postId } }),
     [navigate],
@@ -42,9 +68,25 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
         viewNoteId={viewNoteId}
         onStudy={(note) => setStudyId(note.id)}
         onConvertToBlog={
-          ai ? (note) => convertToBlog(note, { queryClient, chooseForExisting, openDraft }) : undefined
+          ai
+            ? (note) =>
+                loadConvert().then(
+                  (m) => m.convertToBlog(note, { queryClient, chooseForExisting, openDraft }),
+                  (error: unknown) => {
+                    toast(aiErrorToast('generateBlog', error));
+                  },
+                )
+            : undefined
         }
-        editorAiSlot={ai ? (ctx) => <EditorAiButtons ctx={ctx} /> : undefined}
+        editorAiSlot={
+          ai
+            ? (ctx) => (
+                <Suspense fallback={null}>
+                  <EditorAiButtons ctx={ctx} />
+                </Suspense>
+              )
+            : undefined
+        }
         headerExtra={
           due && due.total > 0 ? (
             <Button asChild size="xs" colorPalette="blue" variant="subtle" data-testid="due-today-total">
@@ -55,14 +97,22 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
           ) : null
         }
       />
-      <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
-      <ExistingDraftDialog
-        draft={asking?.draft ?? null}
-        onChoose={(choice) => {
-          asking?.answer(choice);
-          setAsking(null);
-        }}
-      />
+      {studyMounted ? (
+        <Suspense fallback={null}>
+          <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
+        </Suspense>
+      ) : null}
+      {askMounted ? (
+        <Suspense fallback={null}>
+          <ExistingDraftDialog
+            draft={asking?.draft ?? null}
+            onChoose={(choice) => {
+              asking?.answer(choice);
+              setAsking(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
