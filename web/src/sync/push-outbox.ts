@@ -19,7 +19,7 @@ import type { LocalNote, OutboxEntry, SyncBase } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
 import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
-import { baseAt, fetchBase, rememberBase } from './sync-bases.ts';
+import { baseAt, baseFromServer, fetchBase, rememberBase } from './sync-bases.ts';
 import {
   describeAnswer,
   type HttpAnswer,
@@ -173,11 +173,73 @@ async function pushBatch(ctx: PushContext, plans: readonly Plan[]): Promise<void
     'rw',
     [db.notes, db.outbox, db.trash, db.syncBases, db.conflicts, db.notices, db.deletions],
     async () => {
-      for (const plan of plans) if (plan.kind === 'drop') await db.outbox.delete(plan.entry.seq!);
-      for (const settle of settlements) await settle();
+      const dropped = plans.flatMap((plan) => (plan.kind === 'drop' ? [plan.entry.seq!] : []));
+      if (dropped.length > 0) await db.outbox.bulkDelete(dropped);
+      const left = await recordAcceptedInBulk(
+        db,
+        settlements.flatMap((settle) => (settle.accepted ? [settle.accepted] : [])),
+      );
+      for (const settle of settlements) if (!settle.accepted || left.has(settle.accepted)) await settle.run();
     },
   );
   for (const plan of plans) if (plan.kind === 'kept-first') await pushKeptFirst(ctx, plan.entry, plan.note);
+}
+
+/** A create or edit the server took: the usual answer, written for the whole batch at once when it can be. */
+interface Accepted {
+  entry: OutboxEntry;
+  sent: NoteFields;
+  server: Note;
+  /** A repeated create (200): the server may hold an earlier text than the one sent. */
+  mayBeOlder: boolean;
+}
+
+/** One change's answer, settled by `run`; `accepted` when it can also be settled in bulk (see recordPushed). */
+interface Settlement {
+  accepted?: Accepted;
+  run: () => Promise<void>;
+}
+
+function accept(ctx: PushContext, accepted: Accepted): Settlement {
+  const { entry, sent, server, mayBeOlder } = accepted;
+  return { accepted, run: () => recordPushed(ctx, entry, sent, server, mayBeOlder) };
+}
+
+/**
+ * recordPushed's usual case for many entries in a few bulk requests (a request each would keep a batch's
+ * transaction busy for seconds): the note untouched since it was sent, so the server's version replaces it and
+ * its entry goes. Returns the ones that need recordPushed itself (edited meanwhile, deleted, an older text).
+ */
+async function recordAcceptedInBulk(
+  db: NotesDatabase,
+  accepted: readonly Accepted[],
+): Promise<Set<Accepted>> {
+  const left = new Set<Accepted>();
+  if (accepted.length === 0) return left;
+  const [entries, notes] = await Promise.all([
+    db.outbox.bulkGet(accepted.map(({ entry }) => entry.seq!)),
+    db.notes.bulkGet(accepted.map(({ entry }) => entry.noteId)),
+  ]);
+  const rows: LocalNote[] = [];
+  const bases: SyncBase[] = [];
+  const done: number[] = [];
+  for (const [index, item] of accepted.entries()) {
+    const { entry, sent, server, mayBeOlder } = item;
+    const current = entries[index];
+    const note = notes[index];
+    const untouched = current !== undefined && current.rev === entry.rev && current.op !== 'delete';
+    if (!note || !untouched || (mayBeOlder && !sameFields(server, sent))) {
+      left.add(item);
+      continue;
+    }
+    rows.push({ ...localFromServer(server, note.id), createdAt: note.createdAt });
+    bases.push(baseFromServer(server, note.id));
+    done.push(entry.seq!);
+  }
+  await db.notes.bulkPut(rows);
+  await db.syncBases.bulkPut(bases);
+  await db.outbox.bulkDelete(done);
+  return left;
 }
 
 /**
@@ -189,50 +251,52 @@ function settlement(
   plan: Extract<Plan, { kind: 'change' }>,
   answer: HttpAnswer,
   fetched: ReadonlyMap<number, SyncBase | undefined>,
-): () => Promise<void> {
+): Settlement {
   const { db } = ctx;
   const { entry, change } = plan;
   const seq = entry.seq!;
   if (change.op === 'delete') {
     // 404: never there or already gone, which is what we wanted.
     if (answer.status < 300 || answer.status === 404) {
-      return async () => {
-        await db.outbox.delete(seq);
-        const note = await db.notes.get(entry.noteId);
-        if (note?.deleted) {
-          await db.notes.delete(note.id);
-          await db.syncBases.delete(note.id);
-          await rememberDeletion(db, note, ctx.now());
-        }
+      return {
+        run: async () => {
+          await db.outbox.delete(seq);
+          const note = await db.notes.get(entry.noteId);
+          if (note?.deleted) {
+            await db.notes.delete(note.id);
+            await db.syncBases.delete(note.id);
+            await rememberDeletion(db, note, ctx.now());
+          }
+        },
       };
     }
     if (answer.status === 409) {
       const server = NoteConflictSchema.parse(answer.body).note;
-      return () => undoDelete(ctx, entry, server);
+      return { run: () => undoDelete(ctx, entry, server) };
     }
-    return () => refuse(ctx, entry, answer);
+    return { run: () => refuse(ctx, entry, answer) };
   }
   const sent = plan.sent!;
   if (change.op === 'create') {
     if (answer.status === 200 || answer.status === 201) {
       // 200 means "that client id already exists": the note may hold an older text than we just sent.
       const server = NoteSchema.parse(answer.body);
-      return () => recordPushed(ctx, entry, sent, server, answer.status === 200);
+      return accept(ctx, { entry, sent, server, mayBeOlder: answer.status === 200 });
     }
     // 410: this client id belongs to a note deleted elsewhere after we created it; keep the text as a new note.
-    if (answer.status === 410) return () => recreate(ctx, entry);
-    return () => refuse(ctx, entry, answer);
+    if (answer.status === 410) return { run: () => recreate(ctx, entry) };
+    return { run: () => refuse(ctx, entry, answer) };
   }
   if (answer.status === 200) {
     const server = NoteSchema.parse(answer.body);
-    return () => recordPushed(ctx, entry, sent, server, false);
+    return accept(ctx, { entry, sent, server, mayBeOlder: false });
   }
   if (answer.status === 409) {
     const server = NoteConflictSchema.parse(answer.body).note;
-    return () => mergeOrKeepBoth(ctx, entry, server, fetched.get(seq));
+    return { run: () => mergeOrKeepBoth(ctx, entry, server, fetched.get(seq)) };
   }
-  if (answer.status === 404 || answer.status === 410) return () => recreate(ctx, entry);
-  return () => refuse(ctx, entry, answer);
+  if (answer.status === 404 || answer.status === 410) return { run: () => recreate(ctx, entry) };
+  return { run: () => refuse(ctx, entry, answer) };
 }
 
 /** The server took the change. Map ids and versions; anything edited meanwhile stays queued as an update. */
