@@ -118,6 +118,21 @@ function chromiumCpuSeconds() {
   return all.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) * TICK_S;
 }
 
+/** With SYNC_BENCH_PROFILE=1: the page's main thread during the push, self time by function (top 20). */
+function printProfile(profile, label) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const { functionName, url, lineNumber } = byNode.get(profile.samples[i]).callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log(
+    `${label}: main thread self time by function\n${top.map(([k, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n')}`,
+  );
+}
+
 /** Offline, imports `n` small Markdown files through the Import page; the page stays there. */
 async function importOffline(page, label, n) {
   await page.getByRole('link', { name: 'Import & Export' }).first().click();
@@ -140,6 +155,11 @@ async function importOffline(page, label, n) {
  * the badge (on My Notes) or the outbox (elsewhere) says everything is synced; with the browser's CPU.
  */
 async function reconnectAndTime(context, page, server, cookie, since, n, screen) {
+  const profiling = process.env.SYNC_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiling) {
+    await profiling.send('Profiler.enable');
+    await profiling.send('Profiler.start');
+  }
   const cpuBefore = chromiumCpuSeconds();
   const started = performance.now();
   // The sync's requests as they happen, to see where the time goes.
@@ -185,6 +205,7 @@ async function reconnectAndTime(context, page, server, cookie, since, n, screen)
     { timeout: 300_000, polling: 50 },
   );
   const settledS = (performance.now() - started) / 1000;
+  if (profiling) printProfile((await profiling.send('Profiler.stop')).profile, screen);
   page.off('request', onRequest);
   page.off('response', onResponse);
   if (process.env.SYNC_BENCH_TIMELINE) console.log(timeline.join('\n'));
@@ -242,6 +263,8 @@ async function inChromium() {
     let importS = await importOffline(page, 'notes-open', CHANGES);
     await page.getByRole('link', { name: 'My Notes' }).first().click();
     await page.getByText(`${SEED + CHANGES} notes`, { exact: true }).waitFor({ timeout: 60_000 });
+    // Nobody reconnects the instant an import ends: the screen finishes settling first.
+    await page.waitForTimeout(3000);
     console.log(
       `imported ${count(CHANGES)} files offline in ${importS.toFixed(2)} s; My Notes lists ${count(SEED + CHANGES)}`,
     );
@@ -254,6 +277,7 @@ async function inChromium() {
     console.log(
       `imported ${count(CHANGES)} more files offline in ${importS.toFixed(2)} s; staying on the Import page`,
     );
+    await page.waitForTimeout(3000);
     await reconnectAndTime(context, page, server, cookie, since, CHANGES, 'the Import page');
   } finally {
     await browser.close();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type ImportWrite, writeImportBatch } from '../db/import-notes.ts';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { createNote, deleteNote, updateNote } from '../db/notes-store.ts';
-import { PUSH_BATCH_CHARS, PUSH_BATCH_SIZE, pushOutbox } from './push-outbox.ts';
+import { PUSH_BATCH_BYTES, PUSH_BATCH_SIZE, pushOutbox } from './push-outbox.ts';
 import { createSyncRequest, type SyncRequest } from './sync-http.ts';
 import { localSummary, serverNotes, setUpSyncFixture } from './sync-test-harness.ts';
 
@@ -77,33 +77,33 @@ function watchNotes(db: NotesDatabase) {
 }
 
 describe('the push in batches', () => {
-  it('sends 450 queued notes in three requests and writes their answers in one transaction per batch', async () => {
+  it('sends 600 queued notes in two requests and writes their answers in one transaction per batch', async () => {
     const d = fixture.device();
     // Before the database opens: a middleware added later would not see its writes.
     const watch = watchNotes(d.db);
-    await writeImportBatch(imported(450), d.db);
+    await writeImportBatch(imported(600), d.db);
     const { ctx, batches } = pushContext(d.db);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
     await settle();
     const [writersBefore, runsBefore] = [watch.writers(), watch.runs()];
-    expect(await pushOutbox(ctx)).toBe(450);
-    expect(batches).toEqual([PUSH_BATCH_SIZE, PUSH_BATCH_SIZE, 450 - 2 * PUSH_BATCH_SIZE]);
-    expect(watch.writers() - writersBefore).toBe(3);
+    expect(await pushOutbox(ctx)).toBe(600);
+    expect(batches).toEqual([PUSH_BATCH_SIZE, 600 - PUSH_BATCH_SIZE]);
+    expect(watch.writers() - writersBefore).toBe(2);
     // The live query woke once per batch at most (once per note before).
     await settle();
     expect(watch.runs() - runsBefore).toBeGreaterThan(0);
-    expect(watch.runs() - runsBefore).toBeLessThanOrEqual(3);
+    expect(watch.runs() - runsBefore).toBeLessThanOrEqual(2);
     watch.stop();
     expect(await d.db.outbox.count()).toBe(0);
     expect(await d.db.notes.where('syncState').notEqual('synced').count()).toBe(0);
     const onServer = await serverNotes(fixture.server, fixture.cookie);
-    expect(onServer).toHaveLength(450);
-    expect(new Set(onServer.map((n) => n.clientId)).size).toBe(450);
+    expect(onServer).toHaveLength(600);
+    expect(new Set(onServer.map((n) => n.clientId)).size).toBe(600);
   });
 
   it('keeps a request within its text budget: long notes go in batches of their own size', async () => {
     const d = fixture.device();
-    const long = Math.floor(PUSH_BATCH_CHARS * 0.4);
+    const long = Math.floor(PUSH_BATCH_BYTES * 0.4);
     // Three long notes, then two short ones: the third long note would pass the budget, so it starts a batch.
     await writeImportBatch(
       imported(5, (i) => (i < 3 ? `${i}`.repeat(long) : `short ${i}`)),
