@@ -6,7 +6,9 @@
 //    the time until the badge says everything is synced. Then the same with the Import page left open.
 // 2. The sync engine in Node (fake-indexeddb) pushing 1,000 mixed changes (500 edits, 400 new notes, 100
 //    deletes) to the real server holding 10,000 notes. Target: under 2 s.
-// Needs `npm run build`. SYNC_BENCH_SEED sets the number of stored notes.
+// Needs `npm run build`. SYNC_BENCH_SEED sets the number of stored notes, SETTLE_MS the pause between the import
+// and the reconnect (10 s), SYNC_BENCH_PART=chromium or node runs one part, SYNC_BENCH_TIMELINE=1 prints the
+// sync's requests, SYNC_BENCH_PROFILE=1 the page's main thread during the push.
 import 'fake-indexeddb/auto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,7 @@ const CHANGES = 1000;
 const TARGET_S = 2;
 const BENCH = 'sync-push';
 const count = (n) => n.toLocaleString('en-US');
+const SETTLE_MS = process.env.SETTLE_MS === undefined ? 10_000 : Number(process.env.SETTLE_MS);
 
 if (
   !existsSync(path.join(root, 'web/dist-ssr/entry-server.js')) ||
@@ -176,8 +179,15 @@ async function reconnectAndTime(context, page, server, cookie, since, n, screen)
         `${((performance.now() - started) / 1000).toFixed(2)} s ${response.request().method()} ${new URL(response.url()).pathname} answered ${response.status()}`,
       );
   };
+  const onFailed = (request) => {
+    if (request.url().includes('/api/'))
+      timeline.push(
+        `${((performance.now() - started) / 1000).toFixed(2)} s ${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`,
+      );
+  };
   page.on('request', onRequest);
   page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
   await context.setOffline(false);
   let onServer = 0;
   while (onServer < n) {
@@ -208,6 +218,7 @@ async function reconnectAndTime(context, page, server, cookie, since, n, screen)
   if (profiling) printProfile((await profiling.send('Profiler.stop')).profile, screen);
   page.off('request', onRequest);
   page.off('response', onResponse);
+  page.off('requestfailed', onFailed);
   if (process.env.SYNC_BENCH_TIMELINE) console.log(timeline.join('\n'));
   console.log(
     `${screen} open: the server had all ${count(n)} changes ${pushS.toFixed(2)} s after reconnecting ` +
@@ -263,8 +274,9 @@ async function inChromium() {
     let importS = await importOffline(page, 'notes-open', CHANGES);
     await page.getByRole('link', { name: 'My Notes' }).first().click();
     await page.getByText(`${SEED + CHANGES} notes`, { exact: true }).waitFor({ timeout: 60_000 });
-    // Nobody reconnects the instant an import ends: the screen finishes settling first.
-    await page.waitForTimeout(3000);
+    // Nobody reconnects the instant an import ends: the screen settles first, and the search index is saved
+    // (5 s after the last change; SETTLE_MS=0 reconnects at once).
+    await page.waitForTimeout(SETTLE_MS);
     console.log(
       `imported ${count(CHANGES)} files offline in ${importS.toFixed(2)} s; My Notes lists ${count(SEED + CHANGES)}`,
     );
@@ -277,7 +289,7 @@ async function inChromium() {
     console.log(
       `imported ${count(CHANGES)} more files offline in ${importS.toFixed(2)} s; staying on the Import page`,
     );
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(SETTLE_MS);
     await reconnectAndTime(context, page, server, cookie, since, CHANGES, 'the Import page');
   } finally {
     await browser.close();

@@ -26,6 +26,7 @@ import {
   type SyncRequest,
   TransientSyncError,
   throwIfStopping,
+  UnauthorizedSyncError,
 } from './sync-http.ts';
 
 export interface PushContext {
@@ -50,39 +51,82 @@ export const PUSH_BATCH_BYTES = 2 * 1024 * 1024;
  * The oldest entries not waiting on the user (refused ones keep their place but are skipped), read a page at a
  * time in key order (one request per page rather than a cursor step per entry).
  */
-async function nextEntries(db: NotesDatabase, skip: ReadonlySet<number>): Promise<OutboxEntry[]> {
+async function nextEntries(
+  db: NotesDatabase,
+  skip: ReadonlySet<number>,
+  inFlight: ReadonlySet<number>,
+): Promise<OutboxEntry[]> {
   const ready: OutboxEntry[] = [];
   let after = -1;
   while (ready.length < PUSH_BATCH_SIZE) {
     const page = await db.outbox.where('seq').above(after).limit(PUSH_BATCH_SIZE).toArray();
     for (const entry of page)
-      if (entry.error === null && !skip.has(entry.seq!) && ready.length < PUSH_BATCH_SIZE) ready.push(entry);
+      if (
+        entry.error === null &&
+        !skip.has(entry.seq!) &&
+        !inFlight.has(entry.seq!) &&
+        ready.length < PUSH_BATCH_SIZE
+      )
+        ready.push(entry);
     if (page.length < PUSH_BATCH_SIZE) break;
     after = page[page.length - 1]!.seq!;
   }
   return ready;
 }
 
-/** Pushes until the outbox has nothing ready; returns how many entries were sent. */
+/**
+ * Pushes until the outbox has nothing ready; returns how many entries were sent. The next batch is read and
+ * sent before the answers to the one before are written, and goes over the wire while they are: the server has
+ * every change sooner, and the local writes (which wake the screens' live reads) never hold up a request.
+ */
 export async function pushOutbox(ctx: PushContext): Promise<number> {
   let sent = 0;
   // Every step removes or rewrites its entry; an entry seen too often this round (a server answering oddly)
   // waits for the next round instead of spinning.
   const seen = new Map<number, number>();
   const skip = new Set<number>();
-  for (
-    let entries = await nextEntries(ctx.db, skip);
-    entries.length > 0;
-    entries = await nextEntries(ctx.db, skip)
-  ) {
-    const planned = await planBatch(ctx.db, entries);
-    for (const { entry } of planned) {
-      const count = (seen.get(entry.seq!) ?? 0) + 1;
-      seen.set(entry.seq!, count);
-      if (count >= 3) skip.add(entry.seq!);
+  /** Sent, its answers not yet written: never planned again meanwhile. */
+  const inFlight = new Set<number>();
+  /** Writes the answers received last, once started; null when there are none waiting. */
+  let unwritten: (() => Promise<void>) | null = null;
+  const write = (): Promise<void> => {
+    const next = unwritten;
+    unwritten = null;
+    return next ? next() : Promise.resolve();
+  };
+  try {
+    for (;;) {
+      const entries = await nextEntries(ctx.db, skip, inFlight);
+      if (entries.length === 0) {
+        if (unwritten === null) break;
+        // Writing the last answers may queue more (a merged edit, a conflicted copy): look again after.
+        await write();
+        continue;
+      }
+      const planned = await planBatch(ctx.db, entries);
+      for (const { entry } of planned) {
+        const count = (seen.get(entry.seq!) ?? 0) + 1;
+        seen.set(entry.seq!, count);
+        if (count >= 3) skip.add(entry.seq!);
+        inFlight.add(entry.seq!);
+      }
+      // This batch goes over the wire while the one before is written; a failure of either ends the round
+      // once both are done.
+      const [before, now] = await Promise.allSettled([write(), sendBatch(ctx, planned)]);
+      const failures = [before, now].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      // A lost session outranks a network error: it needs the owner, not just time.
+      const stop = failures.find((f) => f instanceof UnauthorizedSyncError) ?? failures[0];
+      if (stop !== undefined) throw stop;
+      sent += planned.length;
+      const answers = (now as PromiseFulfilledResult<HttpAnswer[]>).value;
+      unwritten = () =>
+        settleBatch(ctx, planned, answers).finally(() => {
+          for (const { entry } of planned) inFlight.delete(entry.seq!);
+        });
     }
-    await pushBatch(ctx, planned);
-    sent += planned.length;
+  } finally {
+    // Answers received are written even when the round ends early (else the next round would send them again).
+    await write().catch(() => {});
   }
   return sent;
 }
@@ -149,28 +193,30 @@ async function planBatch(db: NotesDatabase, entries: readonly OutboxEntry[]): Pr
   return plans;
 }
 
-/** One request for the batch's changes, then every answer written in one local transaction. */
-async function pushBatch(ctx: PushContext, plans: readonly Plan[]): Promise<void> {
+/** One request for the batch's changes; the answer to each, in order. */
+async function sendBatch(ctx: PushContext, plans: readonly Plan[]): Promise<HttpAnswer[]> {
+  const changes = plans.flatMap((plan) => (plan.kind === 'change' ? [plan.change] : []));
+  if (changes.length === 0) return [];
+  const answer = await ctx.request('POST', API.notesBatch, { changes });
+  throwIfStopping(answer);
+  if (answer.status !== 200) {
+    // The batch as a whole was refused (never expected from this server): each change shows the reason.
+    return changes.map(() => answer);
+  }
+  const parsed = NoteBatchAnswerSchema.safeParse(answer.body);
+  if (!parsed.success || parsed.data.results.length !== changes.length)
+    throw new TransientSyncError(`${answer.status}: the server's answer to a batch did not match it`);
+  return parsed.data.results.map((result) => ({ status: result.status, statusText: '', body: result.body }));
+}
+
+/** Every answer of a batch written in one local transaction (then the kept texts that go first). */
+async function settleBatch(
+  ctx: PushContext,
+  plans: readonly Plan[],
+  answers: readonly HttpAnswer[],
+): Promise<void> {
   const { db, request } = ctx;
   const changes = plans.flatMap((plan) => (plan.kind === 'change' ? [plan] : []));
-  let answers: HttpAnswer[] = [];
-  if (changes.length > 0) {
-    const answer = await request('POST', API.notesBatch, { changes: changes.map((plan) => plan.change) });
-    throwIfStopping(answer);
-    if (answer.status === 200) {
-      const parsed = NoteBatchAnswerSchema.safeParse(answer.body);
-      if (!parsed.success || parsed.data.results.length !== changes.length)
-        throw new TransientSyncError(`${answer.status}: the server's answer to a batch did not match it`);
-      answers = parsed.data.results.map((result) => ({
-        status: result.status,
-        statusText: '',
-        body: result.body,
-      }));
-    } else {
-      // The batch as a whole was refused (never expected from this server): each change shows the reason.
-      answers = changes.map(() => answer);
-    }
-  }
   // Requests a settlement may need go first (the local transaction cannot wait on the network): the base of a
   // stale edit this device holds no base for.
   const fetched = new Map<number, SyncBase | undefined>();
