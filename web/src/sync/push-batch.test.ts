@@ -1,7 +1,8 @@
 // The push in batches, against a real server on loopback: one request per batch of entries, every answer of a
 // batch written in one local transaction (the notes' live queries wake once per batch, not once per note), a
 // long note never makes a request too large, and a batch mixing every kind of change settles each note as its
-// own request would, also when its answer was lost and the batch is sent again.
+// own request would, also when its answer was lost and the batch is sent again. The next batch goes out before
+// the answers to the one before are written.
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
@@ -35,16 +36,21 @@ function pushContext(db: NotesDatabase) {
     headers: () => ({ cookie: fixture.cookie }),
   });
   const batches: number[] = [];
+  /** Batches sent and transactions writing notes, in the order they started. */
+  const events: string[] = [];
   const request: SyncRequest = (method, path, body, signal) => {
     const changes = (body as { changes?: unknown[] } | undefined)?.changes;
-    if (changes) batches.push(changes.length);
+    if (changes) {
+      batches.push(changes.length);
+      events.push(`send ${changes.length}`);
+    }
     return base(method, path, body, signal);
   };
-  return { ctx: { db, request, now: () => new Date() }, batches };
+  return { ctx: { db, request, now: () => new Date() }, batches, events };
 }
 
 /** Counts the transactions that write the notes table, and the runs of a live query watching it. */
-function watchNotes(db: NotesDatabase) {
+function watchNotes(db: NotesDatabase, events: string[] = []) {
   const writers = new Set<unknown>();
   db.use({
     stack: 'dbcore',
@@ -57,6 +63,7 @@ function watchNotes(db: NotesDatabase) {
         return {
           ...table,
           mutate(request) {
+            if (!writers.has(request.trans)) events.push('write');
             writers.add(request.trans);
             return table.mutate(request);
           },
@@ -79,16 +86,18 @@ function watchNotes(db: NotesDatabase) {
 describe('the push in batches', () => {
   it('sends 600 queued notes in two requests and writes their answers in one transaction per batch', async () => {
     const d = fixture.device();
+    const { ctx, batches, events } = pushContext(d.db);
     // Before the database opens: a middleware added later would not see its writes.
-    const watch = watchNotes(d.db);
+    const watch = watchNotes(d.db, events);
     await writeImportBatch(imported(600), d.db);
-    const { ctx, batches } = pushContext(d.db);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
     await settle();
     const [writersBefore, runsBefore] = [watch.writers(), watch.runs()];
     expect(await pushOutbox(ctx)).toBe(600);
     expect(batches).toEqual([PUSH_BATCH_SIZE, 600 - PUSH_BATCH_SIZE]);
     expect(watch.writers() - writersBefore).toBe(2);
+    // The second batch went out before the first one's answers were written.
+    expect(events.slice(-4)).toEqual(['send 500', 'send 100', 'write', 'write']);
     // The live query woke once per batch at most (once per note before).
     await settle();
     expect(watch.runs() - runsBefore).toBeGreaterThan(0);
