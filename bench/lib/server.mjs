@@ -10,11 +10,15 @@ export const BENCH_PASSWORD = 'bench password 123';
 
 /**
  * Starts the server with PORT=0 and resolves once it listens. `stop()` ends it (SIGTERM, so the store
- * compacts and closes) and deletes the data folder.
+ * compacts and closes) and deletes the data folder. `built`: the bundle `npm start` runs
+ * (sync-server/dist/server.js, needs `npm run build`) with its production defaults (the request log on).
  */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { built = false } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pn-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')], {
+  const args = built
+    ? [path.join(root, 'sync-server/dist/server.js')]
+    : ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -22,7 +26,7 @@ export async function startServer(env = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       OWNER_PASSWORD: BENCH_PASSWORD,
-      LOG_REQUESTS: 'false',
+      ...(built ? {} : { LOG_REQUESTS: 'false' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

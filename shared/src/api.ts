@@ -10,6 +10,8 @@ export const API = {
   notes: '/api/notes',
   note: (id: number) => `/api/notes/${id}`,
   noteChanges: '/api/notes/changes',
+  /** POST up to NOTE_BATCH_MAX creates, updates and deletes in one transaction (the sync engine's push). */
+  notesBatch: '/api/notes/batch',
   noteRevisions: (noteId: number) => `/api/notes/${noteId}/revisions`,
   noteRevision: (noteId: number, revisionId: number) => `/api/notes/${noteId}/revisions/${revisionId}`,
   /** GET the Trash (deleted notes kept 30 days), DELETE to empty it. */

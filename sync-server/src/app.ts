@@ -51,6 +51,7 @@ import { createTrashRouter } from './routes/trash.ts';
 import { BlogService } from './services/blog-service.ts';
 import { CommentService } from './services/comment-service.ts';
 import { ExplanationService } from './services/explanation-service.ts';
+import { NoteBatchService } from './services/note-batch-service.ts';
 import { NoteService } from './services/note-service.ts';
 import { PasskeyService } from './services/passkey-service.ts';
 import { RevisionService } from './services/revision-service.ts';
@@ -72,6 +73,8 @@ export interface Services {
   twoFactor: TwoFactorService;
   passkeys: PasskeyService;
   notes: NoteService;
+  /** The sync engine's push: many notes' changes in one transaction (POST /api/notes/batch). */
+  noteBatch: NoteBatchService;
   revisions: RevisionService;
   /** Deleted notes, kept TRASH_DAYS with their revisions. */
   trash: TrashService;
@@ -149,6 +152,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     twoFactor: new TwoFactorService(store),
     passkeys: new PasskeyService(store),
     notes: new NoteService(store),
+    noteBatch: new NoteBatchService(store),
     revisions,
     trash,
     historyUpkeep: new HistoryUpkeep(store, mail.jobs, revisions, trash),

@@ -123,3 +123,47 @@ export type NoteChanges = z.infer<typeof NoteChangesSchema>;
 /** The 409 answer to a stale update or delete: the server's current note, so the client can keep both. */
 export const NoteConflictSchema = z.object({ message: z.string(), note: NoteSchema });
 export type NoteConflict = z.infer<typeof NoteConflictSchema>;
+
+/** The most changes one POST /api/notes/batch may carry. */
+export const NOTE_BATCH_MAX = 500;
+
+/** A create in a batch: as POST /api/notes, with the client id required (a replayed batch must not duplicate). */
+export const NoteBatchCreateSchema = NoteCreateSchema.extend({
+  op: z.literal('create'),
+  clientId: ClientIdSchema,
+});
+/** An update in a batch: as PUT /api/notes/{id}. */
+export const NoteBatchUpdateSchema = NoteUpdateSchema.extend({ op: z.literal('update'), id: IdSchema });
+/** A delete in a batch: as DELETE /api/notes/{id}?version=N. */
+export const NoteBatchDeleteSchema = z.object({
+  op: z.literal('delete'),
+  id: IdSchema,
+  version: z.number().int().positive().optional(),
+});
+export const NoteBatchChangeSchema = z.discriminatedUnion('op', [
+  NoteBatchCreateSchema,
+  NoteBatchUpdateSchema,
+  NoteBatchDeleteSchema,
+]);
+export type NoteBatchChange = z.input<typeof NoteBatchChangeSchema>;
+
+/**
+ * POST /api/notes/batch: up to NOTE_BATCH_MAX changes applied in one transaction. Each change is checked on its
+ * own, so one malformed or refused change answers its own error and the others still apply.
+ */
+export const NoteBatchSchema = z.object({
+  changes: z
+    .array(z.unknown())
+    .min(1, 'must hold at least one change')
+    .max(NOTE_BATCH_MAX, `must hold at most ${NOTE_BATCH_MAX} changes`),
+});
+
+/**
+ * One change's result, in the order sent: the status and body the per-note endpoint would have answered
+ * (201/200 with the note, 204 without a body for a delete, or an error status with `{ message, ... }`, a 409
+ * carrying the server's note).
+ */
+export const NoteBatchResultSchema = z.object({ status: z.number().int(), body: z.unknown().optional() });
+export type NoteBatchResult = z.infer<typeof NoteBatchResultSchema>;
+export const NoteBatchAnswerSchema = z.object({ results: z.array(NoteBatchResultSchema) });
+export type NoteBatchAnswer = z.infer<typeof NoteBatchAnswerSchema>;

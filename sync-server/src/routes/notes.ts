@@ -1,5 +1,7 @@
-// The notes API, the sync target of the web app: list, one note, create, update, delete, changes feed.
+// The notes API, the sync target of the web app: list, one note, create, update, delete, changes feed, and the
+// batch of changes the sync engine pushes.
 import {
+  NoteBatchSchema,
   NoteChangesQuerySchema,
   NoteCreateSchema,
   NoteDeleteQuerySchema,
@@ -33,6 +35,12 @@ export function createNotesRouter({ auth, services }: Deps): Router {
     const input = parseBody(NoteCreateSchema, req);
     const { note, created } = await services.notes.create(auth.getUser(req)!.id, input);
     res.status(created ? 201 : 200).json(note);
+  });
+
+  // Answers 200 with one result per change once they are all committed; see note-batch-service.ts.
+  router.post('/api/notes/batch', async (req, res) => {
+    const { changes } = parseBody(NoteBatchSchema, req);
+    res.json({ results: await services.noteBatch.apply(auth.getUser(req)!.id, changes) });
   });
 
   router.put('/api/notes/:id', async (req, res) => {

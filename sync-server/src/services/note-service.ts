@@ -93,6 +93,120 @@ export function trashedNote(tombstone: NoteTombstoneRecord, trash: TrashSnapshot
   };
 }
 
+/**
+ * A create carrying a clientId already seen answers the existing note (`created: false`), so a retry
+ * after a lost answer never duplicates. If that note has since been deleted, 410 says so.
+ */
+export function createNoteIn(
+  tx: WriteTx,
+  userId: number,
+  input: z.output<typeof NoteCreateSchema>,
+): { note: Note; created: boolean } {
+  const clientId = input.clientId ?? null;
+  if (clientId !== null) {
+    const key = `${userId}:${clientId}`;
+    const existing = tx.lookup('notes', 'clientId', key);
+    if (existing) return { note: toNote(existing), created: false };
+    const tombstone = tx.lookup('noteTombstones', 'clientId', key);
+    if (tombstone) throw new HttpError(410, 'Note was deleted', { id: tombstone.id });
+  }
+  const now = new Date().toISOString();
+  const createdAt = input.createdAt ? new Date(input.createdAt).toISOString() : now;
+  const updatedAt = input.updatedAt ? new Date(input.updatedAt).toISOString() : createdAt;
+  const record = tx.insert('notes', {
+    title: input.title.trim() || DEFAULT_NOTE_TITLE,
+    content: input.content,
+    tags: uniqueTags(input.tags),
+    createdAt,
+    // Never before its creation, whatever the sending device's clock said.
+    updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
+    userId,
+    version: 1,
+    clientId,
+    seq: tx.seq,
+  });
+  return { note: toNote(record), created: true };
+}
+
+/**
+ * Applies the given fields. A `baseVersion` older than the stored version is refused with 409 and the note.
+ * An edit of a deleted note restores it under the same id: an edit never loses to a delete.
+ */
+export function updateNoteIn(
+  tx: WriteTx,
+  userId: number,
+  id: number,
+  input: z.output<typeof NoteUpdateSchema>,
+): Note {
+  const existing = tx.get('notes', id);
+  if (!existing || existing.userId !== userId) {
+    const tombstone = tx.get('noteTombstones', id);
+    // Only a full edit restores (the sync engine always sends the whole note); a partial one cannot.
+    if (tombstone && tombstone.userId === userId && input.content !== undefined) {
+      return toNote(restore(tx, tombstone, input));
+    }
+    throw new HttpError(404, 'Note not found');
+  }
+  if (input.baseVersion !== undefined && input.baseVersion !== existing.version) {
+    throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
+  }
+  const now = new Date();
+  const next = {
+    title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
+    content: input.content,
+    tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
+  };
+  // An update without a base version overwrites whatever is there, so the text it replaces is kept too.
+  const revisedAt = keepRevisionBefore(
+    tx,
+    existing,
+    input.reason ?? (input.baseVersion === undefined ? 'overwrite' : null),
+    now,
+    next,
+  );
+  const record = tx.update('notes', id, {
+    revisedAt,
+    ...next,
+    updatedAt: now.toISOString(),
+    version: existing.version + 1,
+    seq: tx.seq,
+  });
+  return toNote(record);
+}
+
+/**
+ * Deleting moves the note to the Trash: a tombstone for the changes feed (so other devices drop it) that
+ * holds the note as it was, while its revisions stay, so it can be restored whole for TRASH_DAYS
+ * (trash-service.ts). Deleting again is not an error. `seenVersion` is the version the deleting device last
+ * saw: if the note changed since, the delete is refused (409 with the note) so it cannot eat an edit it
+ * never saw. Without it (older clients) the delete is unconditional.
+ */
+export function removeNoteIn(tx: WriteTx, userId: number, id: number, seenVersion?: number): void {
+  const tombstone = tx.get('noteTombstones', id);
+  if (tombstone && tombstone.userId === userId) return;
+  const existing = tx.get('notes', id);
+  if (!existing || existing.userId !== userId) throw new HttpError(404, 'Note not found');
+  if (seenVersion !== undefined && seenVersion !== existing.version) {
+    throw new HttpError(409, 'Note was changed since this device saw it', { note: toNote(existing) });
+  }
+  tx.remove('notes', id);
+  tx.insert('noteTombstones', {
+    id,
+    userId,
+    clientId: existing.clientId,
+    deletedAt: new Date().toISOString(),
+    seq: tx.seq,
+    version: existing.version,
+    createdAt: existing.createdAt,
+    trash: {
+      title: existing.title,
+      content: existing.content,
+      tags: [...existing.tags],
+      updatedAt: existing.updatedAt,
+    },
+  });
+}
+
 export class NoteService {
   readonly #store: Store;
   readonly #search = new NoteSearch();
@@ -130,118 +244,22 @@ export class NoteService {
     return toNote(note);
   }
 
-  /**
-   * A create carrying a clientId already seen answers the existing note (`created: false`), so a retry
-   * after a lost answer never duplicates. If that note has since been deleted, 410 says so.
-   */
+  /** See createNoteIn. */
   async create(
     userId: number,
     input: z.output<typeof NoteCreateSchema>,
   ): Promise<{ note: Note; created: boolean }> {
-    return this.#store.write((tx) => {
-      const clientId = input.clientId ?? null;
-      if (clientId !== null) {
-        const key = `${userId}:${clientId}`;
-        const existing = tx.lookup('notes', 'clientId', key);
-        if (existing) return { note: toNote(existing), created: false };
-        const tombstone = tx.lookup('noteTombstones', 'clientId', key);
-        if (tombstone) throw new HttpError(410, 'Note was deleted', { id: tombstone.id });
-      }
-      const now = new Date().toISOString();
-      const createdAt = input.createdAt ? new Date(input.createdAt).toISOString() : now;
-      const updatedAt = input.updatedAt ? new Date(input.updatedAt).toISOString() : createdAt;
-      const record = tx.insert('notes', {
-        title: input.title.trim() || DEFAULT_NOTE_TITLE,
-        content: input.content,
-        tags: uniqueTags(input.tags),
-        createdAt,
-        // Never before its creation, whatever the sending device's clock said.
-        updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
-        userId,
-        version: 1,
-        clientId,
-        seq: tx.seq,
-      });
-      return { note: toNote(record), created: true };
-    });
+    return this.#store.write((tx) => createNoteIn(tx, userId, input));
   }
 
-  /**
-   * Applies the given fields. A `baseVersion` older than the stored version is refused with 409 and the note.
-   * An edit of a deleted note restores it under the same id: an edit never loses to a delete.
-   */
+  /** See updateNoteIn. */
   async update(userId: number, id: number, input: z.output<typeof NoteUpdateSchema>): Promise<Note> {
-    return this.#store.write((tx) => {
-      const existing = tx.get('notes', id);
-      if (!existing || existing.userId !== userId) {
-        const tombstone = tx.get('noteTombstones', id);
-        // Only a full edit restores (the sync engine always sends the whole note); a partial one cannot.
-        if (tombstone && tombstone.userId === userId && input.content !== undefined) {
-          return toNote(restore(tx, tombstone, input));
-        }
-        throw new HttpError(404, 'Note not found');
-      }
-      if (input.baseVersion !== undefined && input.baseVersion !== existing.version) {
-        throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
-      }
-      const now = new Date();
-      const next = {
-        title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
-        content: input.content,
-        tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
-      };
-      // An update without a base version overwrites whatever is there, so the text it replaces is kept too.
-      const revisedAt = keepRevisionBefore(
-        tx,
-        existing,
-        input.reason ?? (input.baseVersion === undefined ? 'overwrite' : null),
-        now,
-        next,
-      );
-      const record = tx.update('notes', id, {
-        revisedAt,
-        ...next,
-        updatedAt: now.toISOString(),
-        version: existing.version + 1,
-        seq: tx.seq,
-      });
-      return toNote(record);
-    });
+    return this.#store.write((tx) => updateNoteIn(tx, userId, id, input));
   }
 
-  /**
-   * Deleting moves the note to the Trash: a tombstone for the changes feed (so other devices drop it) that
-   * holds the note as it was, while its revisions stay, so it can be restored whole for TRASH_DAYS
-   * (trash-service.ts). Deleting again is not an error. `seenVersion` is the version the deleting device last
-   * saw: if the note changed since, the delete is refused (409 with the note) so it cannot eat an edit it
-   * never saw. Without it (older clients) the delete is unconditional.
-   */
+  /** See removeNoteIn. */
   async remove(userId: number, id: number, seenVersion?: number): Promise<void> {
-    await this.#store.write((tx) => {
-      const tombstone = tx.get('noteTombstones', id);
-      if (tombstone && tombstone.userId === userId) return;
-      const existing = tx.get('notes', id);
-      if (!existing || existing.userId !== userId) throw new HttpError(404, 'Note not found');
-      if (seenVersion !== undefined && seenVersion !== existing.version) {
-        throw new HttpError(409, 'Note was changed since this device saw it', { note: toNote(existing) });
-      }
-      tx.remove('notes', id);
-      tx.insert('noteTombstones', {
-        id,
-        userId,
-        clientId: existing.clientId,
-        deletedAt: new Date().toISOString(),
-        seq: tx.seq,
-        version: existing.version,
-        createdAt: existing.createdAt,
-        trash: {
-          title: existing.title,
-          content: existing.content,
-          tags: [...existing.tags],
-          updatedAt: existing.updatedAt,
-        },
-      });
-    });
+    await this.#store.write((tx) => removeNoteIn(tx, userId, id, seenVersion));
   }
 
   /**
@@ -261,8 +279,12 @@ export class NoteService {
       ...tombstones.map((tombstone) => ({ seq: tombstone.seq, tombstone })),
     ];
     changes.sort((a, b) => a.seq - b.seq);
-    const more = changes.length > limit;
-    const page = changes.slice(0, limit);
+    // A page never ends inside a transaction: a batch (note-batch-service.ts) writes many notes under one
+    // seq, and a cursor at that seq would skip the rest of them. So the page runs to the transaction's end.
+    let end = Math.min(limit, changes.length);
+    while (end > 0 && end < changes.length && changes[end]!.seq === changes[end - 1]!.seq) end++;
+    const more = changes.length > end;
+    const page = changes.slice(0, end);
     const notes: Note[] = [];
     const deleted: number[] = [];
     for (const change of page) {

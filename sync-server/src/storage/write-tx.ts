@@ -73,9 +73,22 @@ export class WriteTx extends ReadView {
 
   /** Reverts every op of this transaction, newest first. */
   rollback(): void {
-    for (let i = this.#undo.length - 1; i >= 0; i--) this.#undo[i]!();
-    this.#undo.length = 0;
-    this.ops.length = 0;
+    this.rollbackTo(0);
+  }
+
+  /**
+   * A point to come back to with rollbackTo: the part of a transaction after it can be undone alone, so one
+   * refused change of a batch leaves the others in the same transaction (see note-batch-service.ts).
+   */
+  savepoint(): number {
+    return this.ops.length;
+  }
+
+  /** Reverts the ops recorded since `savepoint`, newest first; earlier ones stay. */
+  rollbackTo(savepoint: number): void {
+    for (let i = this.#undo.length - 1; i >= savepoint; i--) this.#undo[i]!();
+    this.#undo.length = savepoint;
+    this.ops.length = savepoint;
   }
 
   #apply<C extends CollectionName>(op: Op, collection: C, id: number): CollectionTypes[C] {

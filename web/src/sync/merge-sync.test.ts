@@ -58,8 +58,8 @@ describe('concurrent edits', () => {
     expect(await b.engine.syncNow()).toBe('synced');
 
     const merged = 'Groceries\n\nMilk, bread, tomatoes.\n\nCall the plumber at 9.\n';
-    // B: a stale PUT (409), then the merged text on top of the server's version.
-    expect(b.writes().map((c) => `${c.method} ${c.status}`)).toEqual(['PUT 409', 'PUT 200']);
+    // B: a stale update (409), then the merged text on top of the server's version.
+    expect(b.changes()).toEqual(['update 409', 'update 200']);
     expect(await b.db.notes.get(ids.b)).toMatchObject({
       title: 'This week',
       content: merged,
@@ -80,7 +80,8 @@ describe('concurrent edits', () => {
     // The base moved with the merge: a further edit on A pushes without a conflict.
     await updateNote(ids.a, { content: `${merged}\nMore.\n` }, a.db);
     await a.engine.syncNow();
-    expect(a.writes().filter((c) => c.status === 409)).toEqual([]);
+    expect(a.changes().filter((c) => c.endsWith(' 409'))).toEqual([]);
+    expect(a.changes().at(-1)).toBe('update 200');
   });
 
   it('an edit made while the stale push was on the wire is merged too', async () => {
@@ -91,7 +92,7 @@ describe('concurrent edits', () => {
     await updateNote(ids.b, { content: BASE.replace('Call the plumber.', 'Call him.') }, b.db);
     let typed = false;
     b.faults.afterResponse = async (method) => {
-      if (method !== 'PUT' || typed) return;
+      if (method !== 'POST' || typed) return;
       typed = true;
       const now = (await b.db.notes.get(ids.b))!;
       await updateNote(ids.b, { content: `${now.content}\nP.S.\n` }, b.db);

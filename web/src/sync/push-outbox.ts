@@ -1,7 +1,17 @@
-// Pushes the outbox to /api/notes in queue order, one entry at a time, and records what the server answered:
-// ids mapped, versions advanced, stale edits merged or kept as copies, refusals kept visible. Stops (throws) on the
-// answers that end a round: unreachable/5xx (retry later) and 401 (sign in again).
-import { API, type Note, NoteConflictSchema, NoteSchema } from '@private-notes/shared';
+// Pushes the outbox in queue order, a batch of entries per request (POST /api/notes/batch: one server
+// transaction for all of them), and records what the server answered for each: ids mapped, versions advanced,
+// stale edits merged or kept as copies, refusals kept visible. A batch's answers are written in one local
+// transaction, so the screens' live queries see one change per batch rather than one per note. Stops (throws) on
+// the answers that end a round: unreachable/5xx (retry later) and 401 (sign in again).
+import {
+  API,
+  NOTE_BATCH_MAX,
+  type Note,
+  NoteBatchAnswerSchema,
+  type NoteBatchChange,
+  NoteConflictSchema,
+  NoteSchema,
+} from '@private-notes/shared';
 import { mergeNote } from '@private-notes/shared/rules/merge-note';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
@@ -9,11 +19,12 @@ import type { LocalNote, OutboxEntry, SyncBase } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
 import { addNotice, deleteRefusedMessage, rememberDeletion } from './delete-notices.ts';
 import { fieldsOf, localFromServer, type NoteFields, sameFields } from './note-mapping.ts';
-import { baseAt, fetchBase, rememberBase } from './sync-bases.ts';
+import { baseAt, baseFromServer, fetchBase, rememberBase } from './sync-bases.ts';
 import {
   describeAnswer,
   type HttpAnswer,
   type SyncRequest,
+  TransientSyncError,
   throwIfStopping,
   UnauthorizedSyncError,
 } from './sync-http.ts';
@@ -25,114 +36,323 @@ export interface PushContext {
 }
 
 /**
- * How many notes are pushed at once. Each note has one entry, so notes are independent of each other; the
- * server's group commit turns parallel writes into shared fsyncs (1,000 changes: about 20 s one at a time,
- * 7 s at 8, 5 s at 16 on loopback). A browser on HTTP/1.1 runs 6 of them at a time and queues the rest.
+ * How many entries one request carries at most: as many as the server takes. Each note has one entry, so notes
+ * are independent of each other; the server applies a batch in one transaction with one fsync, and this device
+ * writes its answers in one transaction, which the notes screen's live list follows with one read.
  */
-export const PUSH_CONCURRENCY = 16;
+export const PUSH_BATCH_SIZE = NOTE_BATCH_MAX;
+/**
+ * How many bytes of JSON one request carries at most, well within what the server parses for the owner
+ * (NOTE_REQUEST_MAX_BYTES); 500 notes of 2 KB fit. A note larger than this goes alone, as it would on its own.
+ */
+export const PUSH_BATCH_BYTES = 2 * 1024 * 1024;
 
-/** The oldest entries not waiting on the user (refused ones keep their place but are skipped). */
-function nextEntries(db: NotesDatabase, skip: ReadonlySet<number>): Promise<OutboxEntry[]> {
-  return db.outbox
-    .orderBy('seq')
-    .filter((entry) => entry.error === null && !skip.has(entry.seq!))
-    .limit(PUSH_CONCURRENCY)
-    .toArray();
+/**
+ * The oldest entries not waiting on the user (refused ones keep their place but are skipped), read a page at a
+ * time in key order (one request per page rather than a cursor step per entry).
+ */
+async function nextEntries(
+  db: NotesDatabase,
+  skip: ReadonlySet<number>,
+  inFlight: ReadonlySet<number>,
+): Promise<OutboxEntry[]> {
+  const ready: OutboxEntry[] = [];
+  let after = -1;
+  while (ready.length < PUSH_BATCH_SIZE) {
+    const page = await db.outbox.where('seq').above(after).limit(PUSH_BATCH_SIZE).toArray();
+    for (const entry of page)
+      if (
+        entry.error === null &&
+        !skip.has(entry.seq!) &&
+        !inFlight.has(entry.seq!) &&
+        ready.length < PUSH_BATCH_SIZE
+      )
+        ready.push(entry);
+    if (page.length < PUSH_BATCH_SIZE) break;
+    after = page[page.length - 1]!.seq!;
+  }
+  return ready;
 }
 
-/** Pushes until the outbox has nothing ready; returns how many entries were sent. */
+/**
+ * Pushes until the outbox has nothing ready; returns how many entries were sent. The next batch is read and
+ * sent before the answers to the one before are written, and goes over the wire while they are: the server has
+ * every change sooner, and the local writes (which wake the screens' live reads) never hold up a request.
+ */
 export async function pushOutbox(ctx: PushContext): Promise<number> {
   let sent = 0;
   // Every step removes or rewrites its entry; an entry seen too often this round (a server answering oddly)
   // waits for the next round instead of spinning.
   const seen = new Map<number, number>();
   const skip = new Set<number>();
-  for (
-    let batch = await nextEntries(ctx.db, skip);
-    batch.length > 0;
-    batch = await nextEntries(ctx.db, skip)
-  ) {
-    for (const entry of batch) {
-      const count = (seen.get(entry.seq!) ?? 0) + 1;
-      seen.set(entry.seq!, count);
-      if (count >= 3) skip.add(entry.seq!);
+  /** Sent, its answers not yet written: never planned again meanwhile. */
+  const inFlight = new Set<number>();
+  /** Writes the answers received last, once started; null when there are none waiting. */
+  let unwritten: (() => Promise<void>) | null = null;
+  const write = (): Promise<void> => {
+    const next = unwritten;
+    unwritten = null;
+    return next ? next() : Promise.resolve();
+  };
+  try {
+    for (;;) {
+      const entries = await nextEntries(ctx.db, skip, inFlight);
+      if (entries.length === 0) {
+        if (unwritten === null) break;
+        // Writing the last answers may queue more (a merged edit, a conflicted copy): look again after.
+        await write();
+        continue;
+      }
+      const planned = await planBatch(ctx.db, entries);
+      for (const { entry } of planned) {
+        const count = (seen.get(entry.seq!) ?? 0) + 1;
+        seen.set(entry.seq!, count);
+        if (count >= 3) skip.add(entry.seq!);
+        inFlight.add(entry.seq!);
+      }
+      // This batch goes over the wire while the one before is written; a failure of either ends the round
+      // once both are done.
+      const [before, now] = await Promise.allSettled([write(), sendBatch(ctx, planned)]);
+      const failures = [before, now].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      // A lost session outranks a network error: it needs the owner, not just time.
+      const stop = failures.find((f) => f instanceof UnauthorizedSyncError) ?? failures[0];
+      if (stop !== undefined) throw stop;
+      sent += planned.length;
+      const answers = (now as PromiseFulfilledResult<HttpAnswer[]>).value;
+      unwritten = () =>
+        settleBatch(ctx, planned, answers).finally(() => {
+          for (const { entry } of planned) inFlight.delete(entry.seq!);
+        });
     }
-    const results = await Promise.allSettled(batch.map((entry) => pushEntry(ctx, entry)));
-    sent += batch.length;
-    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-    // A lost session outranks a network error: it needs the owner, not just time.
-    const stop = failures.find((f) => f instanceof UnauthorizedSyncError) ?? failures[0];
-    if (stop !== undefined) throw stop;
+  } finally {
+    // Answers received are written even when the round ends early (else the next round would send them again).
+    await write().catch(() => {});
   }
   return sent;
 }
 
-async function pushEntry(ctx: PushContext, entry: OutboxEntry): Promise<void> {
+/** What an entry needs: a change in the batch, a request of its own (a kept text first), or nothing to send. */
+type Plan =
+  | {
+      entry: OutboxEntry;
+      kind: 'change';
+      change: NoteBatchChange;
+      note: LocalNote | undefined;
+      sent: NoteFields | null;
+    }
+  | { entry: OutboxEntry; kind: 'kept-first'; note: LocalNote }
+  | { entry: OutboxEntry; kind: 'drop' };
+
+/**
+ * The batch's changes, from the notes as they are now, in queue order, up to PUSH_BATCH_BYTES of JSON (the
+ * first entry always goes, whatever its length).
+ */
+async function planBatch(db: NotesDatabase, entries: readonly OutboxEntry[]): Promise<Plan[]> {
+  const notes = await db.notes.bulkGet(entries.map((entry) => entry.noteId));
+  const plans: Plan[] = [];
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  for (const [index, entry] of entries.entries()) {
+    const note = notes[index];
+    if (entry.op === 'delete') {
+      // The delete names the version this device saw, so the server refuses it if the note changed since.
+      const version = note?.version ?? null;
+      const change: NoteBatchChange = {
+        op: 'delete',
+        id: entry.serverId!,
+        ...(version === null ? {} : { version }),
+      };
+      plans.push({ entry, kind: 'change', change, note, sent: null });
+      continue;
+    }
+    if (!note || note.deleted) {
+      plans.push({ entry, kind: 'drop' });
+      continue;
+    }
+    if (entry.keepFirst && entry.op === 'update' && note.serverId !== null) {
+      plans.push({ entry, kind: 'kept-first', note });
+      continue;
+    }
+    const sent = fieldsOf(note);
+    const change: NoteBatchChange =
+      entry.op === 'create' || note.serverId === null
+        ? // The note's own dates go along, so an offline or imported note keeps them on the server.
+          { op: 'create', ...sent, clientId: note.id, createdAt: note.createdAt, updatedAt: note.updatedAt }
+        : {
+            op: 'update',
+            id: note.serverId,
+            ...sent,
+            ...(note.version === null ? {} : { baseVersion: note.version }),
+            ...(entry.reason ? { reason: entry.reason } : {}),
+          };
+    const size = encoder.encode(JSON.stringify(change)).length + 1;
+    if (bytes > 0 && bytes + size > PUSH_BATCH_BYTES) break;
+    bytes += size;
+    plans.push({ entry, kind: 'change', change, note, sent });
+  }
+  return plans;
+}
+
+/** One request for the batch's changes; the answer to each, in order. */
+async function sendBatch(ctx: PushContext, plans: readonly Plan[]): Promise<HttpAnswer[]> {
+  const changes = plans.flatMap((plan) => (plan.kind === 'change' ? [plan.change] : []));
+  if (changes.length === 0) return [];
+  const answer = await ctx.request('POST', API.notesBatch, { changes });
+  throwIfStopping(answer);
+  if (answer.status !== 200) {
+    // The batch as a whole was refused (never expected from this server): each change shows the reason.
+    return changes.map(() => answer);
+  }
+  const parsed = NoteBatchAnswerSchema.safeParse(answer.body);
+  if (!parsed.success || parsed.data.results.length !== changes.length)
+    throw new TransientSyncError(`${answer.status}: the server's answer to a batch did not match it`);
+  return parsed.data.results.map((result) => ({ status: result.status, statusText: '', body: result.body }));
+}
+
+/** Every answer of a batch written in one local transaction (then the kept texts that go first). */
+async function settleBatch(
+  ctx: PushContext,
+  plans: readonly Plan[],
+  answers: readonly HttpAnswer[],
+): Promise<void> {
   const { db, request } = ctx;
+  const changes = plans.flatMap((plan) => (plan.kind === 'change' ? [plan] : []));
+  // Requests a settlement may need go first (the local transaction cannot wait on the network): the base of a
+  // stale edit this device holds no base for.
+  const fetched = new Map<number, SyncBase | undefined>();
+  for (const [index, plan] of changes.entries()) {
+    if (plan.change.op === 'update' && answers[index]!.status === 409 && plan.note)
+      fetched.set(plan.entry.seq!, await fetchBase(db, request, plan.note));
+  }
+  const settlements = changes.map((plan, index) => settlement(ctx, plan, answers[index]!, fetched));
+  await db.transaction(
+    'rw',
+    [db.notes, db.outbox, db.trash, db.syncBases, db.conflicts, db.notices, db.deletions],
+    async () => {
+      const dropped = plans.flatMap((plan) => (plan.kind === 'drop' ? [plan.entry.seq!] : []));
+      if (dropped.length > 0) await db.outbox.bulkDelete(dropped);
+      const left = await recordAcceptedInBulk(
+        db,
+        settlements.flatMap((settle) => (settle.accepted ? [settle.accepted] : [])),
+      );
+      for (const settle of settlements) if (!settle.accepted || left.has(settle.accepted)) await settle.run();
+    },
+  );
+  for (const plan of plans) if (plan.kind === 'kept-first') await pushKeptFirst(ctx, plan.entry, plan.note);
+}
+
+/** A create or edit the server took: the usual answer, written for the whole batch at once when it can be. */
+interface Accepted {
+  entry: OutboxEntry;
+  sent: NoteFields;
+  server: Note;
+  /** A repeated create (200): the server may hold an earlier text than the one sent. */
+  mayBeOlder: boolean;
+}
+
+/** One change's answer, settled by `run`; `accepted` when it can also be settled in bulk (see recordPushed). */
+interface Settlement {
+  accepted?: Accepted;
+  run: () => Promise<void>;
+}
+
+function accept(ctx: PushContext, accepted: Accepted): Settlement {
+  const { entry, sent, server, mayBeOlder } = accepted;
+  return { accepted, run: () => recordPushed(ctx, entry, sent, server, mayBeOlder) };
+}
+
+/**
+ * recordPushed's usual case for many entries in a few bulk requests (a request each would keep a batch's
+ * transaction busy for seconds): the note untouched since it was sent, so the server's version replaces it and
+ * its entry goes. Returns the ones that need recordPushed itself (edited meanwhile, deleted, an older text).
+ */
+async function recordAcceptedInBulk(
+  db: NotesDatabase,
+  accepted: readonly Accepted[],
+): Promise<Set<Accepted>> {
+  const left = new Set<Accepted>();
+  if (accepted.length === 0) return left;
+  const [entries, notes] = await Promise.all([
+    db.outbox.bulkGet(accepted.map(({ entry }) => entry.seq!)),
+    db.notes.bulkGet(accepted.map(({ entry }) => entry.noteId)),
+  ]);
+  const rows: LocalNote[] = [];
+  const bases: SyncBase[] = [];
+  const done: number[] = [];
+  for (const [index, item] of accepted.entries()) {
+    const { entry, sent, server, mayBeOlder } = item;
+    const current = entries[index];
+    const note = notes[index];
+    const untouched = current !== undefined && current.rev === entry.rev && current.op !== 'delete';
+    if (!note || !untouched || (mayBeOlder && !sameFields(server, sent))) {
+      left.add(item);
+      continue;
+    }
+    rows.push({ ...localFromServer(server, note.id), createdAt: note.createdAt });
+    bases.push(baseFromServer(server, note.id));
+    done.push(entry.seq!);
+  }
+  await db.notes.bulkPut(rows);
+  await db.syncBases.bulkPut(bases);
+  await db.outbox.bulkDelete(done);
+  return left;
+}
+
+/**
+ * What to do locally with one change's answer (the status and body its per-note endpoint would give), checked
+ * now so a malformed answer fails the round before anything is written; run inside the batch's transaction.
+ */
+function settlement(
+  ctx: PushContext,
+  plan: Extract<Plan, { kind: 'change' }>,
+  answer: HttpAnswer,
+  fetched: ReadonlyMap<number, SyncBase | undefined>,
+): Settlement {
+  const { db } = ctx;
+  const { entry, change } = plan;
   const seq = entry.seq!;
-  if (entry.op === 'delete') {
-    // The delete names the version this device saw, so the server refuses it if the note changed since.
-    const seen = await db.notes.get(entry.noteId);
-    const version = seen?.version ?? null;
-    const path = API.note(entry.serverId!) + (version === null ? '' : `?version=${version}`);
-    const answer = await request('DELETE', path);
-    throwIfStopping(answer);
+  if (change.op === 'delete') {
     // 404: never there or already gone, which is what we wanted.
     if (answer.status < 300 || answer.status === 404) {
-      await db.transaction('rw', [db.notes, db.outbox, db.deletions, db.syncBases], async () => {
-        await db.outbox.delete(seq);
-        const note = await db.notes.get(entry.noteId);
-        if (note?.deleted) {
-          await db.notes.delete(note.id);
-          await db.syncBases.delete(note.id);
-          await rememberDeletion(db, note, ctx.now());
-        }
-      });
-      return;
+      return {
+        run: async () => {
+          await db.outbox.delete(seq);
+          const note = await db.notes.get(entry.noteId);
+          if (note?.deleted) {
+            await db.notes.delete(note.id);
+            await db.syncBases.delete(note.id);
+            await rememberDeletion(db, note, ctx.now());
+          }
+        },
+      };
     }
-    if (answer.status === 409) return undoDelete(ctx, entry, NoteConflictSchema.parse(answer.body).note);
-    return refuse(ctx, entry, answer);
+    if (answer.status === 409) {
+      const server = NoteConflictSchema.parse(answer.body).note;
+      return { run: () => undoDelete(ctx, entry, server) };
+    }
+    return { run: () => refuse(ctx, entry, answer) };
   }
-
-  const note = await db.notes.get(entry.noteId);
-  if (!note || note.deleted) {
-    await db.outbox.delete(seq);
-    return;
-  }
-  const sentFields = fieldsOf(note);
-  if (entry.op === 'create' || note.serverId === null) {
-    // The note's own dates go along, so an offline or imported note keeps them on the server.
-    const answer = await request('POST', API.notes, {
-      ...sentFields,
-      clientId: note.id,
-      createdAt: note.createdAt,
-      updatedAt: note.updatedAt,
-    });
-    throwIfStopping(answer);
+  const sent = plan.sent!;
+  if (change.op === 'create') {
     if (answer.status === 200 || answer.status === 201) {
       // 200 means "that client id already exists": the note may hold an older text than we just sent.
-      return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), answer.status === 200);
+      const server = NoteSchema.parse(answer.body);
+      return accept(ctx, { entry, sent, server, mayBeOlder: answer.status === 200 });
     }
     // 410: this client id belongs to a note deleted elsewhere after we created it; keep the text as a new note.
-    if (answer.status === 410) return recreate(ctx, entry);
-    return refuse(ctx, entry, answer);
+    if (answer.status === 410) return { run: () => recreate(ctx, entry) };
+    return { run: () => refuse(ctx, entry, answer) };
   }
-
-  if (entry.keepFirst && entry.op === 'update') return pushKeptFirst(ctx, entry, note);
-  const answer = await request('PUT', API.note(note.serverId), {
-    ...sentFields,
-    ...(note.version === null ? {} : { baseVersion: note.version }),
-    ...(entry.reason ? { reason: entry.reason } : {}),
-  });
-  throwIfStopping(answer);
-  if (answer.status === 200)
-    return recordPushed(ctx, entry, sentFields, NoteSchema.parse(answer.body), false);
+  if (answer.status === 200) {
+    const server = NoteSchema.parse(answer.body);
+    return accept(ctx, { entry, sent, server, mayBeOlder: false });
+  }
   if (answer.status === 409) {
     const server = NoteConflictSchema.parse(answer.body).note;
-    return mergeOrKeepBoth(ctx, entry, server, await fetchBase(db, request, note));
+    return { run: () => mergeOrKeepBoth(ctx, entry, server, fetched.get(seq)) };
   }
-  if (answer.status === 404 || answer.status === 410) return recreate(ctx, entry);
-  return refuse(ctx, entry, answer);
+  if (answer.status === 404 || answer.status === 410) return { run: () => recreate(ctx, entry) };
+  return { run: () => refuse(ctx, entry, answer) };
 }
 
 /** The server took the change. Map ids and versions; anything edited meanwhile stays queued as an update. */

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNote, deleteNote, updateNote } from '../db/notes-store.ts';
-import { PUSH_CONCURRENCY } from './push-outbox.ts';
+import { PUSH_BATCH_SIZE } from './push-outbox.ts';
 import { createSyncEngine } from './sync-engine.ts';
 import { SIGN_IN_AGAIN } from './sync-status.ts';
 import {
@@ -47,6 +47,7 @@ describe('push', () => {
     await updateNote(local.id, { content: 'final text', tags: ['x'] }, d.db);
     expect(await d.engine.syncNow()).toBe('synced');
     expect(d.writes().map((c) => c.method)).toEqual(['POST']);
+    expect(d.changes()).toEqual(['create 201']);
     const onServer = await serverNotes(server, cookie);
     expect(onServer).toHaveLength(1);
     expect(onServer[0]).toMatchObject({ title: 'First', content: 'final text', clientId: local.id });
@@ -56,14 +57,15 @@ describe('push', () => {
     expect(d.engine.getStatus()).toMatchObject({ kind: 'synced', pending: 0 });
   });
 
-  it('sends edits of a synced note as one PUT with its base version', async () => {
+  it('sends edits of a synced note as one update with its base version', async () => {
     const d = device();
     const local = await createNote(note('Doc'), d.db);
     await d.engine.syncNow();
     await updateNote(local.id, { content: 'a' }, d.db);
     await updateNote(local.id, { content: 'b' }, d.db);
     await d.engine.syncNow();
-    expect(d.writes().map((c) => c.method)).toEqual(['POST', 'PUT']);
+    expect(d.writes().map((c) => c.method)).toEqual(['POST', 'POST']);
+    expect(d.changes()).toEqual(['create 201', 'update 200']);
     const [onServer] = await serverNotes(server, cookie);
     expect(onServer).toMatchObject({ content: 'b', version: 2 });
     expect((await d.db.notes.get(local.id))?.version).toBe(2);
@@ -147,8 +149,8 @@ describe('faults', () => {
   it('401 mid-sync pauses, keeps the outbox, asks to sign in again, and resumes after sign-in', async () => {
     const d = device();
     // More notes than one batch, so a second batch meets the ended session.
-    const total = PUSH_CONCURRENCY + 4;
-    const titles = Array.from({ length: total }, (_, i) => `note ${String(i).padStart(2, '0')}`);
+    const total = PUSH_BATCH_SIZE + 4;
+    const titles = Array.from({ length: total }, (_, i) => `note ${String(i).padStart(3, '0')}`);
     for (const title of titles) await createNote(note(title), d.db);
     d.faults.afterResponse = async (method) => {
       if (method !== 'POST') return;
@@ -272,8 +274,11 @@ describe('two devices', () => {
   it('pulls in pages until the feed says there is no more', async () => {
     const a = device();
     const b = device(2);
-    for (let i = 0; i < 7; i++) await createNote(note(`n${i}`), a.db);
-    await a.engine.syncNow();
+    // One push each: a batch's notes share a change and arrive on one page, however small the page.
+    for (let i = 0; i < 7; i++) {
+      await createNote(note(`n${i}`), a.db);
+      await a.engine.syncNow();
+    }
     await b.engine.syncNow();
     expect(await b.db.notes.count()).toBe(7);
     expect(b.calls.filter((c) => c.path === '/api/notes/changes').length).toBeGreaterThanOrEqual(4);

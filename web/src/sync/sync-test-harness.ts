@@ -1,6 +1,7 @@
 // Test harness for the sync engine: a real server on loopback (sync-server's startTestServer), simulated devices
 // (each its own IndexedDB database), and a fetch wrapper that injects faults between them.
 import 'fake-indexeddb/auto';
+import { API } from '@private-notes/shared';
 import { afterEach, beforeEach } from 'vitest';
 import { startTestServer, type TestServer } from '../../../sync-server/test/helpers.ts';
 import { NotesDatabase } from '../db/notes-database.ts';
@@ -23,6 +24,8 @@ export interface Call {
   method: string;
   path: string;
   status: number | 'network-error';
+  /** A batch push (POST /api/notes/batch): each change's op, and its own status once answered ('create 201'). */
+  changes?: string[];
 }
 
 export interface Device {
@@ -33,6 +36,14 @@ export interface Device {
   setCookie(cookie: string): void;
   /** Calls that changed data on the server (POST, PUT, DELETE). */
   writes(): Call[];
+  /** Every note change pushed in a batch, in order, as 'op status' ('update 409'), or 'op' when unanswered. */
+  changes(): string[];
+}
+
+/** The ops of a batch push's body (undefined for any other request). */
+function batchOps(path: string, init: RequestInit | undefined): string[] | undefined {
+  if (path !== API.notesBatch || typeof init?.body !== 'string') return undefined;
+  return (JSON.parse(init.body) as { changes: Array<{ op: string }> }).changes.map((change) => change.op);
 }
 
 export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
@@ -40,13 +51,15 @@ export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const path = new URL(url).pathname;
+    const ops = batchOps(path, init);
+    const unanswered = ops ? { changes: ops } : {};
     if (faults.down) {
-      calls.push({ method, path, status: 'network-error' });
+      calls.push({ method, path, status: 'network-error', ...unanswered });
       throw new TypeError('fetch failed');
     }
     if (faults.fail500 > 0 || faults.failMatching?.(method, path)) {
       if (faults.fail500 > 0) faults.fail500--;
-      calls.push({ method, path, status: 500 });
+      calls.push({ method, path, status: 500, ...unanswered });
       return new Response(JSON.stringify({ message: 'Internal server error' }), {
         status: 500,
         headers: { 'content-type': 'application/json' },
@@ -56,10 +69,15 @@ export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
     if (faults.loseResponse?.(method, url)) {
       faults.loseResponse = null;
       await response.arrayBuffer();
-      calls.push({ method, path, status: 'network-error' });
+      calls.push({ method, path, status: 'network-error', ...unanswered });
       throw new TypeError('fetch failed');
     }
-    calls.push({ method, path, status: response.status });
+    let answered = unanswered;
+    if (ops && response.status === 200) {
+      const { results } = (await response.clone().json()) as { results: Array<{ status: number }> };
+      answered = { changes: ops.map((op, i) => `${op} ${results[i]?.status}`) };
+    }
+    calls.push({ method, path, status: response.status, ...answered });
     if (faults.afterResponse) await faults.afterResponse(method, url);
     return response;
   };
@@ -104,6 +122,7 @@ export function makeDevice(
       currentCookie = next;
     },
     writes: () => calls.filter((call) => call.method !== 'GET'),
+    changes: () => calls.flatMap((call) => call.changes ?? []),
   };
 }
 
