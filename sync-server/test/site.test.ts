@@ -168,4 +168,44 @@ describe('server-rendered pages follow the site at once', () => {
       '<meta name="description" content="Only the excerpt."/>',
     );
   });
+
+  it('every public page’s title and the web app manifest use the site’s title, at once', async () => {
+    const post = await createPost(w, owner, { title: 'Gears', tags: ['engine'], published: true });
+    const pages = [
+      ['/blog/tags', 'All Tags'],
+      ['/blog/tags/engine', 'Posts tagged &quot;engine&quot;'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/terms-of-service', 'Terms of Service'],
+      ['/unsubscribe', 'Unsubscribe'],
+      ['/subscribe/confirm?token=abc', 'Confirm your subscription'],
+      [`/blog/post/${post.id}/gears`, 'Gears'],
+    ] as const;
+    const site = async (title: string) =>
+      expect(
+        (await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, title } })).status,
+      ).toBe(200);
+
+    await site('Workshop Log');
+    for (const [path, page] of pages) {
+      const html = (await w.api('GET', path)).body as string;
+      expect(html, path).toContain(`<title>${page} | Workshop Log</title>`);
+      expect(html, path).toContain('<meta property="og:site_name" content="Workshop Log"/>');
+    }
+    const manifest = await w.api('GET', '/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(manifest.body).toMatchObject({
+      name: 'Workshop Log',
+      short_name: 'Workshop Log',
+      start_url: '/notes',
+    });
+
+    // Cached pages and the manifest follow the next change without a restart.
+    await site('Engine Room');
+    for (const [path, page] of pages)
+      expect((await w.api('GET', path)).body, path).toContain(`<title>${page} | Engine Room</title>`);
+    expect((await w.api('GET', '/manifest.webmanifest')).body).toMatchObject({
+      name: 'Engine Room',
+      short_name: 'Engine Room',
+    });
+  });
 });

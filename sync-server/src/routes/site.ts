@@ -1,6 +1,7 @@
 // Settings › Site: visitors (and server rendering) read the site's identity with its author; the owner
 // replaces it. Public answers are cached with the blog's content, which includes the site and the Profile.
-import { SiteSettingsSchema } from '@private-notes/shared';
+// The web app manifest is written here from the site's title, so installing the app names it after the site.
+import { PWA_MANIFEST_FILE, SiteSettingsSchema, webManifest } from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { parseBody } from '../http/validate.ts';
@@ -8,16 +9,26 @@ import { AnswerCache, NO_STORE, PUBLIC_REVALIDATE, sendAnswer } from './answer-c
 import { publicFastPathFor } from './public-fast-path.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
 export function createSiteRouter({ store, auth, services }: Deps): Router {
   const router = Router();
   const { site, blog } = services;
   const version = () => blog.contentVersion();
-  const answers = new AnswerCache(version, 1);
+  const answers = new AnswerCache(version, 2);
   const fastPath = publicFastPathFor(store);
 
   router.get('/api/site', async (req, res) => {
     const answer = answers.get('site', JSON_TYPE, PUBLIC_REVALIDATE, () => JSON.stringify(site.publicSite()));
+    await answer.prepare();
+    fastPath.remember(req, res, answer, { version, anyone: true });
+    await sendAnswer(req, res, answer);
+  });
+
+  router.get(`/${PWA_MANIFEST_FILE}`, async (req, res) => {
+    const answer = answers.get('manifest', MANIFEST_TYPE, PUBLIC_REVALIDATE, () =>
+      JSON.stringify(webManifest(site.get())),
+    );
     await answer.prepare();
     fastPath.remember(req, res, answer, { version, anyone: true });
     await sendAnswer(req, res, answer);
