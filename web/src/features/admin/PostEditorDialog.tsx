@@ -241,7 +241,7 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                         <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
                           {values.publishAt
                             ? 'Once, to the subscribers confirmed at that time.'
-                            : 'Set a time to publish at first.'}
+                            : 'Set a publication time first.'}
                         </Text>
                       </Checkbox.Label>
                     </Checkbox.Root>
