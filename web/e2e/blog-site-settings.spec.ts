@@ -98,6 +98,14 @@ test('the owner makes the blog theirs in Settings; a visitor sees it at once', a
   await expect(reader.getByText(`Engines and notes ${word}`)).toBeVisible();
   const tabs = reader.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
   await expect(tabs).toHaveText(['All Posts', `Engines ${word}`]);
+  // Every public page, and the app a visitor installs, carry the site's title.
+  await reader.goto(`/blog/tags/engine-${word}`);
+  await expect(reader).toHaveTitle(`Posts tagged "engine-${word}" | Ada’s Notebook ${word}`);
+  await reader.goto('/privacy-policy');
+  await expect(reader).toHaveTitle(`Privacy Policy | Ada’s Notebook ${word}`);
+  const manifestHref = await reader.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await reader.request.get(manifestHref!)).json();
+  expect(manifest.name).toBe(`Ada’s Notebook ${word}`);
   await reader.context().close();
 });
 
