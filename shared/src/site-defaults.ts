@@ -20,6 +20,11 @@ export interface SiteSettings {
   /** The footer's contact address; null shows none. */
   contactEmail: string | null;
   socialLinks: SiteSocialLink[];
+  /**
+   * The site's icon (favicon, home-screen icon, the app's manifest): an uploaded image's
+   * `/api/attachments/SHA256`; null or absent: the product's stock icon.
+   */
+  iconUrl?: string | null;
 }
 
 /** The author of every post: the owner's Profile (display name and bio), one source of truth. */
@@ -44,6 +49,7 @@ export const DEFAULT_SITE: SiteSettings = {
   // Nobody else's address or profiles: a fresh install shows none.
   contactEmail: null,
   socialLinks: [],
+  iconUrl: null,
 };
 
 /** Shown on posts while the Profile's bio is empty. */

@@ -1,7 +1,10 @@
 // Settings › Site over real HTTP: the spec's defaults with nobody else's address, the owner's changes
 // (validated, all or nothing), the author from the Profile, and feeds and mails that follow them.
 import { DEFAULT_SITE, type PublicSite, type SiteSettings } from '@private-notes/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referencedHashes } from '../src/attachments/attachment-gc.ts';
+import { getBytes, png, sha256Of, upload } from './attachment-fixtures.ts';
 import { createPost } from './blog-fixtures.ts';
 import { copyBuiltWebApp } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -99,6 +102,50 @@ describe('/api/admin/site', () => {
     expect(rss.status).toBe(200);
     expect(rss.body).toContain('<title>Blog | Ada’s Notebook</title>');
     expect(rss.body).toContain('Engines, notes and numbers');
+  });
+});
+
+describe('the site icon', () => {
+  it('is an uploaded image, public once set, cut square for the favicon, apple-touch and the manifest', async () => {
+    const bytes = await png(600, 400);
+    const sha = sha256Of(bytes);
+    expect((await upload(s, cookie, bytes, { name: 'logo.png' })).status).toBe(201);
+    // Private until the site uses it.
+    expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(404);
+
+    const refused = await s.api('PUT', '/api/admin/site', {
+      cookie,
+      body: { ...OWN_SITE, iconUrl: 'https://elsewhere.example/logo.png' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^iconUrl: must be an uploaded image/);
+
+    const iconUrl = `/api/attachments/${sha}`;
+    const saved = await s.api('PUT', '/api/admin/site', { cookie, body: { ...OWN_SITE, iconUrl } });
+    expect(saved).toMatchObject({ status: 200, body: { iconUrl } });
+    expect((await s.api('GET', '/api/site')).body.iconUrl).toBe(iconUrl);
+    expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(200);
+    expect(referencedHashes(s.handle.store).has(sha)).toBe(true);
+
+    for (const size of [32, 180, 192, 512]) {
+      const icon = await getBytes(`${s.url}/site-icon/${size}.png`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(icon.bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
+    }
+    expect((await getBytes(`${s.url}/site-icon/64.png`)).status).toBe(404);
+    const manifest = (await s.api('GET', '/manifest.webmanifest')).body;
+    expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([
+      '/site-icon/192.png',
+      '/site-icon/512.png',
+    ]);
+
+    // Removed: private again, the stock icons in the manifest (this server has no build: no stock PNGs).
+    await s.api('PUT', '/api/admin/site', { cookie, body: { ...OWN_SITE, iconUrl: null } });
+    expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(404);
+    expect((await s.api('GET', '/manifest.webmanifest')).body.icons[0].src).toBe('/icons/pwa-192.png');
+    expect((await getBytes(`${s.url}/site-icon/32.png`)).status).toBe(404);
   });
 });
 
@@ -207,5 +254,15 @@ describe('server-rendered pages follow the site at once', () => {
       name: 'Engine Room',
       short_name: 'Engine Room',
     });
+  });
+
+  it('serves the stock icon at every size until the owner uploads one', async () => {
+    await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, iconUrl: null } });
+    const icon = await getBytes(`${w.url}/site-icon/180.png`);
+    expect(icon.status).toBe(200);
+    expect((await sharp(icon.bytes).metadata()).width).toBe(180);
+    const page = (await w.api('GET', '/privacy-policy')).body as string;
+    expect(page).toContain('<link rel="icon" href="/site-icon/32.png" type="image/png"/>');
+    expect(page).toContain('<link rel="apple-touch-icon" href="/site-icon/180.png"/>');
   });
 });

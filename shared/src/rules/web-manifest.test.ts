@@ -16,6 +16,11 @@ describe('web app manifest', () => {
     expect(webManifest(DEFAULT_SITE)).toMatchObject({ name: 'Private Notes', short_name: 'Notes' });
     // No tagline: the title describes it.
     expect(webManifest({ title: 'Lab', tagline: ' ' }).description).toBe('Lab');
+    // The owner's icon, once uploaded, in the sizes the server cuts from it.
+    expect(webManifest({ ...DEFAULT_SITE, iconUrl: `/api/attachments/${'a'.repeat(64)}` }).icons).toEqual([
+      { src: '/site-icon/192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/site-icon/512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    ]);
   });
 
   it('keeps the short name to what fits under an icon', () => {

@@ -15,6 +15,21 @@ export interface ManifestIcon {
   purpose: 'any' | 'maskable';
 }
 
+/** Sizes the server makes of the owner's site icon (GET /site-icon/{size}.png): favicon, apple-touch, app. */
+export const SITE_ICON_SIZES = [32, 180, 192, 512] as const;
+export type SiteIconSize = (typeof SITE_ICON_SIZES)[number];
+
+/** Where a size of the site's icon is served: the owner's when set, else the stock icon at that size. */
+export function siteIconPath(size: SiteIconSize): string {
+  return `/site-icon/${size}.png`;
+}
+
+/** The owner's icon in the manifest: square PNGs the server cut from the upload. */
+export const SITE_ICONS: readonly ManifestIcon[] = [
+  { src: siteIconPath(192), sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: siteIconPath(512), sizes: '512x512', type: 'image/png', purpose: 'any' },
+];
+
 /** The product's own icons (web/public/icons), used until the owner uploads a site icon. */
 export const STOCK_ICONS: readonly ManifestIcon[] = [
   { src: '/icons/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
@@ -34,10 +49,12 @@ export function manifestShortName(title: string): string {
   return last.length > 0 && last.length <= SHORT_NAME_MAX ? last : name.slice(0, SHORT_NAME_MAX).trimEnd();
 }
 
-export function webManifest(
-  site: { title: string; tagline: string },
-  icons: readonly ManifestIcon[] = STOCK_ICONS,
-): Record<string, unknown> {
+export function webManifest(site: {
+  title: string;
+  tagline: string;
+  iconUrl?: string | null;
+}): Record<string, unknown> {
+  const icons = site.iconUrl ? SITE_ICONS : STOCK_ICONS;
   return {
     id: '/',
     name: site.title,

@@ -5,4 +5,6 @@ export {
   PWA_MANIFEST_FILE,
   PWA_THEME_COLOR,
 } from '@private-notes/shared/rules/web-manifest';
-export const PWA_APPLE_TOUCH_ICON = '/icons/apple-touch-icon-180.png';
+/** The site's icon as the server serves it (the owner's upload, or the stock icon): favicon and apple-touch. */
+export const SITE_FAVICON = '/site-icon/32.png';
+export const PWA_APPLE_TOUCH_ICON = '/site-icon/180.png';
