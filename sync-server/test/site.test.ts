@@ -23,6 +23,7 @@ const OWN_SITE: SiteSettings = {
   categories: [{ name: 'Engines', tags: ['engine', 'machines'] }],
   contactEmail: 'ada@example.org',
   socialLinks: [{ network: 'Mastodon', url: 'https://mastodon.example/@ada' }],
+  iconUrl: null,
 };
 
 describe('GET /api/site', () => {
