@@ -25,12 +25,16 @@ export interface SiteSettings {
    * `/api/attachments/SHA256`; null or absent: the product's stock icon.
    */
   iconUrl?: string | null;
+  /** The author's picture beside their name on posts: an uploaded image's path; null: the initial. */
+  avatarUrl?: string | null;
 }
 
 /** The author of every post: the owner's Profile (display name and bio), one source of truth. */
 export interface SiteAuthor {
   name: string;
   bio: string;
+  /** An uploaded image's `/api/attachments/SHA256`; null or absent: the name's initial. */
+  avatarUrl?: string | null;
 }
 
 /** What public pages, feeds and mails read: the site settings with the author. */
@@ -50,6 +54,7 @@ export const DEFAULT_SITE: SiteSettings = {
   contactEmail: null,
   socialLinks: [],
   iconUrl: null,
+  avatarUrl: null,
 };
 
 /** Shown on posts while the Profile's bio is empty. */
@@ -58,5 +63,9 @@ export const DEFAULT_AUTHOR_BIO =
 
 /** The author as posts show it: the Profile's display name and bio, or the site title and the stock bio. */
 export function siteAuthor(profile: { displayName: string; bio: string }, site: SiteSettings): SiteAuthor {
-  return { name: profile.displayName.trim() || site.title, bio: profile.bio.trim() || DEFAULT_AUTHOR_BIO };
+  return {
+    name: profile.displayName.trim() || site.title,
+    bio: profile.bio.trim() || DEFAULT_AUTHOR_BIO,
+    avatarUrl: site.avatarUrl ?? null,
+  };
 }

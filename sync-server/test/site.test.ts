@@ -24,6 +24,7 @@ const OWN_SITE: SiteSettings = {
   contactEmail: 'ada@example.org',
   socialLinks: [{ network: 'Mastodon', url: 'https://mastodon.example/@ada' }],
   iconUrl: null,
+  avatarUrl: null,
 };
 
 describe('GET /api/site', () => {
@@ -73,7 +74,10 @@ describe('/api/admin/site', () => {
       body: { ...settings, displayName: 'Dr. Ada Notes', bio: 'Counts engines.' },
     });
     const site = await s.api<PublicSite>('GET', '/api/site');
-    expect(site.body).toEqual({ ...OWN_SITE, author: { name: 'Dr. Ada Notes', bio: 'Counts engines.' } });
+    expect(site.body).toEqual({
+      ...OWN_SITE,
+      author: { name: 'Dr. Ada Notes', bio: 'Counts engines.', avatarUrl: null },
+    });
   });
 
   it.each([
@@ -265,5 +269,24 @@ describe('server-rendered pages follow the site at once', () => {
     const page = (await w.api('GET', '/privacy-policy')).body as string;
     expect(page).toContain('<link rel="icon" href="/site-icon/32.png" type="image/png"/>');
     expect(page).toContain('<link rel="apple-touch-icon" href="/site-icon/180.png"/>');
+  });
+
+  it('shows the author’s picture beside their name on posts, public and kept while the site uses it', async () => {
+    const bytes = await png(300, 300);
+    const sha = sha256Of(bytes);
+    expect((await upload(w, owner, bytes, { name: 'me.png' })).status).toBe(201);
+    const post = await createPost(w, owner, { title: 'Portrait', published: true });
+    const avatarUrl = `/api/attachments/${sha}`;
+    await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, avatarUrl } });
+    expect((await w.api('GET', '/api/site')).body.author.avatarUrl).toBe(avatarUrl);
+    const page = (await w.api('GET', `/blog/post/${post.id}/portrait`)).body as string;
+    expect(page).toContain(`src="${avatarUrl}?w=320"`);
+    const image = await getBytes(`${w.url}${avatarUrl}?w=320`, { accept: 'image/webp' });
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(referencedHashes(w.handle.store).has(sha)).toBe(true);
+
+    await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, avatarUrl: null } });
+    expect((await w.api('GET', `/blog/post/${post.id}/portrait`)).body).not.toContain(avatarUrl);
+    expect((await getBytes(`${w.url}${avatarUrl}?w=320`)).status).toBe(404);
   });
 });

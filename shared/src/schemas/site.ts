@@ -45,4 +45,5 @@ export const SiteSettingsSchema = z.strictObject({
     .array(SiteSocialLinkSchema)
     .max(SITE_SOCIAL_LINKS_MAX, `must have at most ${SITE_SOCIAL_LINKS_MAX} links`),
   iconUrl: UploadedImagePathSchema.nullable().optional(),
+  avatarUrl: UploadedImagePathSchema.nullable().optional(),
 }) satisfies z.ZodType<SiteSettings, unknown>;

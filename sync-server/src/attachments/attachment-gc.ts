@@ -1,10 +1,10 @@
 // Garbage collection of attachments nothing refers to: no note's content, no post's content or cover image,
-// not the site's icon.
+// not the site's own images (icon, avatar).
 // The first run that finds one unreferenced marks it; a run at least the grace period later removes its record,
 // then its bytes and variants. A later reference within the grace period clears the mark, so a file pasted
 // into a note whose change has not synced yet, or one taken out and put back, is never lost.
 import { attachmentHashes, attachmentHashOf } from '@private-notes/shared';
-import { siteIconHash } from '../services/site-service.ts';
+import { siteImageHashes } from '../services/site-service.ts';
 import type { Store } from '../storage/index.ts';
 import type { AttachmentService } from './attachment-service.ts';
 
@@ -26,8 +26,7 @@ export function referencedHashes(store: Store): Set<string> {
     const cover = attachmentHashOf(post.imageUrl);
     if (cover) hashes.add(cover);
   }
-  const icon = siteIconHash(store);
-  if (icon) hashes.add(icon);
+  for (const hash of siteImageHashes(store)) hashes.add(hash);
   return hashes;
 }
 

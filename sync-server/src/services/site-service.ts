@@ -26,9 +26,15 @@ export function storedSite(store: Pick<Store, 'get'>): SiteSettings {
   return record ? withoutId(record) : structuredClone(DEFAULT_SITE);
 }
 
-/** The attachment the site's icon is cut from, if the owner uploaded one: public, and never collected. */
+/** The attachment the site's icon is cut from, if the owner uploaded one. */
 export function siteIconHash(store: Pick<Store, 'get'>): string | null {
   return attachmentHashOf(storedSite(store).iconUrl ?? null);
+}
+
+/** The images the site itself shows (its icon, the author's avatar): public, and never collected. */
+export function siteImageHashes(store: Pick<Store, 'get'>): string[] {
+  const site = storedSite(store);
+  return [site.iconUrl, site.avatarUrl].flatMap((url) => attachmentHashOf(url ?? null) ?? []);
 }
 
 export class SiteService {

@@ -75,6 +75,13 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           notAnImage="Choose a PNG, JPEG, GIF, WebP or AVIF image for the site icon."
           helper="The browser tab's icon and the installed app's. A square image of 512 × 512 pixels or more looks best. None: the stock icon."
         />
+        <CoverImageField
+          label="Author picture"
+          value={form.avatarUrl}
+          onChange={(avatarUrl) => set({ avatarUrl })}
+          notAnImage="Choose a PNG, JPEG, GIF, WebP or AVIF image for your picture."
+          helper="Shown beside your name on every post. None: your initial."
+        />
         <Text fontSize="sm" color="fg.muted">
           Posts show you as their author with the display name and bio of your Profile.
         </Text>

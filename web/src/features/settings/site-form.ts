@@ -10,6 +10,8 @@ export interface SiteForm {
   socialLinks: { network: string; url: string }[];
   /** The uploaded icon's `/api/attachments/SHA256` ('' : the stock icon). */
   iconUrl: string;
+  /** The author's picture on posts ('' : their initial). */
+  avatarUrl: string;
 }
 
 export function toSiteForm(site: SiteSettings): SiteForm {
@@ -20,6 +22,7 @@ export function toSiteForm(site: SiteSettings): SiteForm {
     categories: site.categories.map((c) => ({ name: c.name, tags: c.tags.join(', ') })),
     socialLinks: site.socialLinks.map((l) => ({ ...l })),
     iconUrl: site.iconUrl ?? '',
+    avatarUrl: site.avatarUrl ?? '',
   };
 }
 
@@ -31,6 +34,7 @@ export function fromSiteForm(form: SiteForm): SiteSettings {
     categories: form.categories.map((c) => ({ name: c.name.trim(), tags: parseTags(c.tags) })),
     socialLinks: form.socialLinks.map((l) => ({ network: l.network.trim(), url: l.url.trim() })),
     iconUrl: form.iconUrl || null,
+    avatarUrl: form.avatarUrl || null,
   };
 }
 
@@ -45,6 +49,7 @@ const FIELD_NAMES: Record<string, string> = {
   categories: 'Categories',
   socialLinks: 'Social links',
   iconUrl: 'Site icon',
+  avatarUrl: 'Author picture',
 };
 
 /** Errors by field path ('title', 'categories.0.tags', 'socialLinks.1.url'), worded for the form. */
