@@ -10,7 +10,7 @@ import { ADMIN_SITE_KEY, adminSiteQuery, SITE_KEY } from '../../api/queries.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { CoverImageField } from '../admin/CoverImageField.tsx';
+import { SiteImageField } from './SiteImageField.tsx';
 import { fromSiteForm, type SiteForm, siteFormErrors, toSiteForm } from './site-form.ts';
 
 export function SiteSection() {
@@ -68,14 +68,14 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           <Input name="tagline" value={form.tagline} onChange={(e) => set({ tagline: e.target.value })} />
           <Field.ErrorText>{shown.tagline}</Field.ErrorText>
         </Field.Root>
-        <CoverImageField
+        <SiteImageField
           label="Site icon"
           value={form.iconUrl}
           onChange={(iconUrl) => set({ iconUrl })}
           notAnImage="Choose a PNG, JPEG, GIF, WebP or AVIF image for the site icon."
           helper="The browser tab's icon and the installed app's. A square image of 512 × 512 pixels or more looks best. None: the stock icon."
         />
-        <CoverImageField
+        <SiteImageField
           label="Author picture"
           value={form.avatarUrl}
           onChange={(avatarUrl) => set({ avatarUrl })}
