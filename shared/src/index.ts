@@ -48,6 +48,7 @@ export * from './rules/utc-date.ts';
 export * from './rules/validate-comment-form.ts';
 export * from './rules/validate-note-data.ts';
 export * from './rules/visible-tags.ts';
+export * from './rules/web-manifest.ts';
 export * from './schemas/attachment.ts';
 export * from './schemas/backup.ts';
 export * from './schemas/blog-post.ts';

@@ -20,12 +20,21 @@ export interface SiteSettings {
   /** The footer's contact address; null shows none. */
   contactEmail: string | null;
   socialLinks: SiteSocialLink[];
+  /**
+   * The site's icon (favicon, home-screen icon, the app's manifest): an uploaded image's
+   * `/api/attachments/SHA256`; null or absent: the product's stock icon.
+   */
+  iconUrl?: string | null;
+  /** The author's picture beside their name on posts: an uploaded image's path; null: the initial. */
+  avatarUrl?: string | null;
 }
 
 /** The author of every post: the owner's Profile (display name and bio), one source of truth. */
 export interface SiteAuthor {
   name: string;
   bio: string;
+  /** An uploaded image's `/api/attachments/SHA256`; null or absent: the name's initial. */
+  avatarUrl?: string | null;
 }
 
 /** What public pages, feeds and mails read: the site settings with the author. */
@@ -44,6 +53,8 @@ export const DEFAULT_SITE: SiteSettings = {
   // Nobody else's address or profiles: a fresh install shows none.
   contactEmail: null,
   socialLinks: [],
+  iconUrl: null,
+  avatarUrl: null,
 };
 
 /** Shown on posts while the Profile's bio is empty. */
@@ -52,5 +63,9 @@ export const DEFAULT_AUTHOR_BIO =
 
 /** The author as posts show it: the Profile's display name and bio, or the site title and the stock bio. */
 export function siteAuthor(profile: { displayName: string; bio: string }, site: SiteSettings): SiteAuthor {
-  return { name: profile.displayName.trim() || site.title, bio: profile.bio.trim() || DEFAULT_AUTHOR_BIO };
+  return {
+    name: profile.displayName.trim() || site.title,
+    bio: profile.bio.trim() || DEFAULT_AUTHOR_BIO,
+    avatarUrl: site.avatarUrl ?? null,
+  };
 }

@@ -142,7 +142,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     subscribers,
   });
   // Before mail.start() starts the runner: scheduled posts whose time came while stopped publish at start.
-  registerScheduledPublication(mail.jobs, blog);
+  registerScheduledPublication(mail.jobs, blog, mail.newsletter);
   const revisions = new RevisionService(store, config.revisionRetentionDays);
   const trash = new TrashService(store);
   const services: Services = {

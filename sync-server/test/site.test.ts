@@ -1,7 +1,10 @@
 // Settings › Site over real HTTP: the spec's defaults with nobody else's address, the owner's changes
 // (validated, all or nothing), the author from the Profile, and feeds and mails that follow them.
 import { DEFAULT_SITE, type PublicSite, type SiteSettings } from '@private-notes/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referencedHashes } from '../src/attachments/attachment-gc.ts';
+import { getBytes, png, sha256Of, upload } from './attachment-fixtures.ts';
 import { createPost } from './blog-fixtures.ts';
 import { copyBuiltWebApp } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -20,6 +23,8 @@ const OWN_SITE: SiteSettings = {
   categories: [{ name: 'Engines', tags: ['engine', 'machines'] }],
   contactEmail: 'ada@example.org',
   socialLinks: [{ network: 'Mastodon', url: 'https://mastodon.example/@ada' }],
+  iconUrl: null,
+  avatarUrl: null,
 };
 
 describe('GET /api/site', () => {
@@ -69,7 +74,10 @@ describe('/api/admin/site', () => {
       body: { ...settings, displayName: 'Dr. Ada Notes', bio: 'Counts engines.' },
     });
     const site = await s.api<PublicSite>('GET', '/api/site');
-    expect(site.body).toEqual({ ...OWN_SITE, author: { name: 'Dr. Ada Notes', bio: 'Counts engines.' } });
+    expect(site.body).toEqual({
+      ...OWN_SITE,
+      author: { name: 'Dr. Ada Notes', bio: 'Counts engines.', avatarUrl: null },
+    });
   });
 
   it.each([
@@ -99,6 +107,50 @@ describe('/api/admin/site', () => {
     expect(rss.status).toBe(200);
     expect(rss.body).toContain('<title>Blog | Ada’s Notebook</title>');
     expect(rss.body).toContain('Engines, notes and numbers');
+  });
+});
+
+describe('the site icon', () => {
+  it('is an uploaded image, public once set, cut square for the favicon, apple-touch and the manifest', async () => {
+    const bytes = await png(600, 400);
+    const sha = sha256Of(bytes);
+    expect((await upload(s, cookie, bytes, { name: 'logo.png' })).status).toBe(201);
+    // Private until the site uses it.
+    expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(404);
+
+    const refused = await s.api('PUT', '/api/admin/site', {
+      cookie,
+      body: { ...OWN_SITE, iconUrl: 'https://elsewhere.example/logo.png' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^iconUrl: must be an uploaded image/);
+
+    const iconUrl = `/api/attachments/${sha}`;
+    const saved = await s.api('PUT', '/api/admin/site', { cookie, body: { ...OWN_SITE, iconUrl } });
+    expect(saved).toMatchObject({ status: 200, body: { iconUrl } });
+    expect((await s.api('GET', '/api/site')).body.iconUrl).toBe(iconUrl);
+    expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(200);
+    expect(referencedHashes(s.handle.store).has(sha)).toBe(true);
+
+    for (const size of [32, 180, 192, 512]) {
+      const icon = await getBytes(`${s.url}/site-icon/${size}.png`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(icon.bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
+    }
+    expect((await getBytes(`${s.url}/site-icon/64.png`)).status).toBe(404);
+    const manifest = (await s.api('GET', '/manifest.webmanifest')).body;
+    expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([
+      '/site-icon/192.png',
+      '/site-icon/512.png',
+    ]);
+
+    // Removed: private again, the stock icons in the manifest (this server has no build: no stock PNGs).
+    await s.api('PUT', '/api/admin/site', { cookie, body: { ...OWN_SITE, iconUrl: null } });
+    expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(404);
+    expect((await s.api('GET', '/manifest.webmanifest')).body.icons[0].src).toBe('/icons/pwa-192.png');
+    expect((await getBytes(`${s.url}/site-icon/32.png`)).status).toBe(404);
   });
 });
 
@@ -167,5 +219,74 @@ describe('server-rendered pages follow the site at once', () => {
     expect((await w.api('GET', `/blog/post/${plain.id}/no-seo`)).body).toContain(
       '<meta name="description" content="Only the excerpt."/>',
     );
+  });
+
+  it('every public page’s title and the web app manifest use the site’s title, at once', async () => {
+    const post = await createPost(w, owner, { title: 'Gears', tags: ['engine'], published: true });
+    const pages = [
+      ['/blog/tags', 'All Tags'],
+      ['/blog/tags/engine', 'Posts tagged &quot;engine&quot;'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/terms-of-service', 'Terms of Service'],
+      ['/unsubscribe', 'Unsubscribe'],
+      ['/subscribe/confirm?token=abc', 'Confirm your subscription'],
+      [`/blog/post/${post.id}/gears`, 'Gears'],
+    ] as const;
+    const site = async (title: string) =>
+      expect(
+        (await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, title } })).status,
+      ).toBe(200);
+
+    await site('Workshop Log');
+    for (const [path, page] of pages) {
+      const html = (await w.api('GET', path)).body as string;
+      expect(html, path).toContain(`<title>${page} | Workshop Log</title>`);
+      expect(html, path).toContain('<meta property="og:site_name" content="Workshop Log"/>');
+    }
+    const manifest = await w.api('GET', '/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(manifest.body).toMatchObject({
+      name: 'Workshop Log',
+      short_name: 'Workshop Log',
+      start_url: '/notes',
+    });
+
+    // Cached pages and the manifest follow the next change without a restart.
+    await site('Engine Room');
+    for (const [path, page] of pages)
+      expect((await w.api('GET', path)).body, path).toContain(`<title>${page} | Engine Room</title>`);
+    expect((await w.api('GET', '/manifest.webmanifest')).body).toMatchObject({
+      name: 'Engine Room',
+      short_name: 'Engine Room',
+    });
+  });
+
+  it('serves the stock icon at every size until the owner uploads one', async () => {
+    await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, iconUrl: null } });
+    const icon = await getBytes(`${w.url}/site-icon/180.png`);
+    expect(icon.status).toBe(200);
+    expect((await sharp(icon.bytes).metadata()).width).toBe(180);
+    const page = (await w.api('GET', '/privacy-policy')).body as string;
+    expect(page).toContain('<link rel="icon" href="/site-icon/32.png" type="image/png"/>');
+    expect(page).toContain('<link rel="apple-touch-icon" href="/site-icon/180.png"/>');
+  });
+
+  it('shows the author’s picture beside their name on posts, public and kept while the site uses it', async () => {
+    const bytes = await png(300, 300);
+    const sha = sha256Of(bytes);
+    expect((await upload(w, owner, bytes, { name: 'me.png' })).status).toBe(201);
+    const post = await createPost(w, owner, { title: 'Portrait', published: true });
+    const avatarUrl = `/api/attachments/${sha}`;
+    await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, avatarUrl } });
+    expect((await w.api('GET', '/api/site')).body.author.avatarUrl).toBe(avatarUrl);
+    const page = (await w.api('GET', `/blog/post/${post.id}/portrait`)).body as string;
+    expect(page).toContain(`src="${avatarUrl}?w=320"`);
+    const image = await getBytes(`${w.url}${avatarUrl}?w=320`, { accept: 'image/webp' });
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(referencedHashes(w.handle.store).has(sha)).toBe(true);
+
+    await w.api('PUT', '/api/admin/site', { cookie: owner, body: { ...OWN_SITE, avatarUrl: null } });
+    expect((await w.api('GET', `/blog/post/${post.id}/portrait`)).body).not.toContain(avatarUrl);
+    expect((await getBytes(`${w.url}${avatarUrl}?w=320`)).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@
 // visitor at once (title, tagline, category tabs, footer contact and links, the author on a post), nobody
 // else's address on a fresh install, and the moderation queue from Blog Admin's count to an approval.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { createPost, hydrated, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
 import { readerAddress } from './mail-helpers.ts';
 import { E2E_OWNER } from './owner.ts';
@@ -98,6 +99,14 @@ test('the owner makes the blog theirs in Settings; a visitor sees it at once', a
   await expect(reader.getByText(`Engines and notes ${word}`)).toBeVisible();
   const tabs = reader.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
   await expect(tabs).toHaveText(['All Posts', `Engines ${word}`]);
+  // Every public page, and the app a visitor installs, carry the site's title.
+  await reader.goto(`/blog/tags/engine-${word}`);
+  await expect(reader).toHaveTitle(`Posts tagged "engine-${word}" | Ada’s Notebook ${word}`);
+  await reader.goto('/privacy-policy');
+  await expect(reader).toHaveTitle(`Privacy Policy | Ada’s Notebook ${word}`);
+  const manifestHref = await reader.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await reader.request.get(manifestHref!)).json();
+  expect(manifest.name).toBe(`Ada’s Notebook ${word}`);
   await reader.context().close();
 });
 
@@ -224,5 +233,54 @@ test('the owner gives a post an SEO description; the visitor’s page describes 
     'content',
     `Search result ${word}`,
   );
+  await reader.context().close();
+});
+
+test('the owner uploads a site icon; a visitor’s tab and installed app use it', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const reader = await visitor(browser);
+  await reader.goto('/privacy-policy');
+  const favicon = await reader.locator('link[rel="icon"]').getAttribute('href');
+  expect(favicon).toBe('/site-icon/32.png');
+  const stock = await (await reader.request.get(favicon!)).body();
+
+  await signIn(page);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Site' }).click();
+  const site = page.getByRole('form', { name: 'Site' });
+  const red = await sharp({
+    create: { width: 600, height: 400, channels: 4, background: { r: 220, g: 20, b: 60, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await site
+    .getByLabel('Site icon file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: red });
+  await expect(site.getByRole('img', { name: 'Site icon' })).toBeVisible();
+  await site.getByRole('button', { name: 'Save Site' }).click();
+  await expect(page.getByText('Site settings saved', { exact: true })).toBeVisible();
+
+  // The same addresses now answer the owner's icon, cut square; the manifest lists it.
+  const own = await reader.request.get('/site-icon/32.png');
+  expect(own.headers()['content-type']).toBe('image/png');
+  const ownBytes = await own.body();
+  expect(ownBytes.equals(stock)).toBe(false);
+  const meta = await sharp(ownBytes).metadata();
+  expect([meta.width, meta.height]).toEqual([32, 32]);
+  const manifest = await (await reader.request.get('/manifest.webmanifest')).json();
+  expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([
+    '/site-icon/192.png',
+    '/site-icon/512.png',
+  ]);
+  await reader.reload();
+  await expect(reader.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/site-icon/180.png');
+
+  // Removed again: the stock icon comes back.
+  await site.getByRole('button', { name: 'Remove site icon' }).click();
+  await site.getByRole('button', { name: 'Save Site' }).click();
+  await expect(page.getByText('Site settings saved', { exact: true }).first()).toBeVisible();
+  await expect
+    .poll(async () => (await (await reader.request.get('/site-icon/32.png')).body()).equals(stock))
+    .toBe(true);
   await reader.context().close();
 });

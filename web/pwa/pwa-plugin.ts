@@ -1,7 +1,6 @@
-// The PWA part of the web build (vite-plugin-pwa): the web app manifest with its icons and colours, and the
-// service worker in sw.ts compiled with the list of built files injected for precaching.
+// The PWA part of the web build (vite-plugin-pwa): the icons, and the service worker in sw.ts compiled with
+// the list of built files injected for precaching. The web app manifest is the server's (routes/site.ts).
 import { VitePWA } from 'vite-plugin-pwa';
-import { PWA_BACKGROUND_COLOR, PWA_MANIFEST_FILE, PWA_THEME_COLOR } from '../src/pwa/pwa-head.ts';
 
 export function pwaPlugin() {
   return VitePWA({
@@ -11,27 +10,10 @@ export function pwaPlugin() {
     // The page shows 'new version available — reload' and registers the worker itself (web/src/pwa).
     registerType: 'prompt',
     injectRegister: false,
-    // The server-rendered head links this file (routes/__root.tsx).
-    manifestFilename: PWA_MANIFEST_FILE,
     includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon-180.png'],
-    manifest: {
-      id: '/',
-      name: 'Private Notes',
-      short_name: 'Notes',
-      description: 'Private notes that work offline, with AI study helpers and a public blog.',
-      lang: 'en-US',
-      start_url: '/notes',
-      scope: '/',
-      display: 'standalone',
-      theme_color: PWA_THEME_COLOR,
-      background_color: PWA_BACKGROUND_COLOR,
-      icons: [
-        { src: '/icons/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/icons/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      ],
-    },
+    // The server writes the manifest from the site's title (GET /manifest.webmanifest), so the build has
+    // none: a copy here would be precached and outlive a change of the site settings.
+    manifest: false,
     injectManifest: {
       globPatterns: ['**/*.{js,css,svg,png,webmanifest,woff2}'],
       // Server entry output and Vite's manifest are not for the browser.

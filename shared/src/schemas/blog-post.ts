@@ -42,6 +42,8 @@ export const BlogPostSchema = z.object({
   slug: z.string().nullable().optional(),
   /** A draft scheduled for publication: the server publishes it at this time (then null). */
   publishAt: IsoDateSchema.nullable().optional(),
+  /** A scheduled draft that goes out as a newsletter issue when the server publishes it (then false). */
+  sendNewsletter: z.boolean().optional(),
   /** Real counts: views counted by the server, approved comments. */
   views: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
@@ -94,6 +96,8 @@ export const BlogPostFieldsSchema = z.object({
     .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'must be lowercase letters and digits joined by single hyphens'),
   /** Null: not scheduled. The time must be in the future; the post stays a draft until then. */
   publishAt: IsoDateSchema.nullable(),
+  /** With publishAt: send the post as a newsletter issue when it is published (once). */
+  sendNewsletter: z.boolean(),
 });
 
 /** POST /api/admin/blog. Omitted fields take the new-post defaults; readTime is computed when omitted. */

@@ -28,6 +28,12 @@ export const SiteSocialLinkSchema = z.object({
   url: HttpUrlSchema,
 });
 
+/** An uploaded image's own path: the icon is served from the attachments, resized by the server. */
+const UploadedImagePathSchema = z
+  .string()
+  .trim()
+  .regex(/^\/api\/attachments\/[0-9a-f]{64}$/, 'must be an uploaded image');
+
 export const SiteSettingsSchema = z.strictObject({
   title: z.string().trim().min(1, 'must not be empty').max(SITE_TITLE_MAX),
   tagline: z.string().trim().max(SITE_TAGLINE_MAX),
@@ -38,4 +44,6 @@ export const SiteSettingsSchema = z.strictObject({
   socialLinks: z
     .array(SiteSocialLinkSchema)
     .max(SITE_SOCIAL_LINKS_MAX, `must have at most ${SITE_SOCIAL_LINKS_MAX} links`),
+  iconUrl: UploadedImagePathSchema.nullable().optional(),
+  avatarUrl: UploadedImagePathSchema.nullable().optional(),
 }) satisfies z.ZodType<SiteSettings, unknown>;

@@ -1,8 +1,10 @@
-// Garbage collection of attachments nothing refers to: no note's content, no post's content or cover image.
+// Garbage collection of attachments nothing refers to: no note's content, no post's content or cover image,
+// not the site's own images (icon, avatar).
 // The first run that finds one unreferenced marks it; a run at least the grace period later removes its record,
 // then its bytes and variants. A later reference within the grace period clears the mark, so a file pasted
 // into a note whose change has not synced yet, or one taken out and put back, is never lost.
 import { attachmentHashes, attachmentHashOf } from '@private-notes/shared';
+import { siteImageHashes } from '../services/site-service.ts';
 import type { Store } from '../storage/index.ts';
 import type { AttachmentService } from './attachment-service.ts';
 
@@ -24,6 +26,7 @@ export function referencedHashes(store: Store): Set<string> {
     const cover = attachmentHashOf(post.imageUrl);
     if (cover) hashes.add(cover);
   }
+  for (const hash of siteImageHashes(store)) hashes.add(hash);
   return hashes;
 }
 

@@ -39,6 +39,8 @@ export interface VariantRequest {
   /** Target width in pixels; null keeps the full size (a metadata-free copy of the original). */
   width: number | null;
   format: VariantFormat;
+  /** Cut to a width × width square from the middle (site icons), enlarged if the image is smaller. */
+  square?: boolean;
 }
 
 /** The image cannot be decoded (corrupt, unsupported, or past the pixel limit): no variant will ever exist. */
@@ -114,7 +116,8 @@ export class ImageVariants {
   }
 
   #fileOf(request: VariantRequest): string {
-    return path.join(this.#files.variantsDir(request.sha256), `${request.width ?? 'full'}.${request.format}`);
+    const name = `${request.square ? 'square-' : ''}${request.width ?? 'full'}.${request.format}`;
+    return path.join(this.#files.variantsDir(request.sha256), name);
   }
 
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -142,7 +145,9 @@ export class ImageVariants {
       .timeout({ seconds: VARIANT_TIMEOUT_SECONDS })
       .rotate();
     if (request.width !== null)
-      pipeline = pipeline.resize({ width: request.width, withoutEnlargement: true });
+      pipeline = request.square
+        ? pipeline.resize({ width: request.width, height: request.width, fit: 'cover' })
+        : pipeline.resize({ width: request.width, withoutEnlargement: true });
     pipeline =
       request.format === 'avif'
         ? pipeline.avif({ quality: 55, effort: 2 })

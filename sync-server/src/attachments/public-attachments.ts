@@ -1,6 +1,8 @@
-// Which attachments anyone may read: those a published post uses, in its content or as its cover image.
+// Which attachments anyone may read: those a published post uses, in its content or as its cover image, and
+// the site's own images (its icon, the author's avatar).
 // Recomputed when the store changes (its sequence number moves), so unpublishing hides them at once.
 import { attachmentHashes, attachmentHashOf } from '@private-notes/shared';
+import { siteImageHashes } from '../services/site-service.ts';
 import type { Store } from '../storage/index.ts';
 
 const cache = new WeakMap<Store, { seq: number; hashes: Set<string> }>();
@@ -15,6 +17,7 @@ export function publicAttachmentHashes(store: Store): Set<string> {
     const cover = attachmentHashOf(post.imageUrl);
     if (cover) hashes.add(cover);
   }
+  for (const hash of siteImageHashes(store)) hashes.add(hash);
   cache.set(store, { seq: store.seq, hashes });
   return hashes;
 }

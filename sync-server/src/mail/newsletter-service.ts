@@ -136,27 +136,52 @@ export class NewsletterService {
   ): Promise<NewsletterSend> {
     const { send, job } = await this.#d.store.write((tx) => {
       this.assertCanStart(postId, confirmedRecipients, { draftAllowed: false });
-      const sendId = tx.nextId('newsletterSends');
-      const job = this.#d.jobs.enqueueIn(tx, NEWSLETTER_JOB, `newsletter:${postId}`, { sendId }, now);
-      const at = now.toISOString();
-      const send = tx.insert('newsletterSends', {
-        id: sendId,
-        postId,
-        jobId: job.id,
-        publicUrl,
-        prepared: false,
-        total: confirmedRecipients,
-        sent: 0,
-        failed: 0,
-        skipped: 0,
-        uncertain: 0,
-        startedAt: at,
-        finishedAt: null,
-      });
-      return { send, job };
+      return this.#createSend(tx, postId, confirmedRecipients, publicUrl, now);
     });
     this.#d.jobs.wake(job.id);
     return this.#toPublic(send);
+  }
+
+  /**
+   * The issue of a scheduled post, started inside the transaction that publishes it (blog-service.ts): to
+   * every subscriber active at that moment. None when the post already went out (a send is one per post,
+   * also by its job's key) or nobody is subscribed. Answers the job to wake once the transaction is durable.
+   */
+  startScheduledIn(tx: WriteTx, post: BlogPost, publicUrl: string, now: Date): number | null {
+    if (tx.lookup('newsletterSends', 'postId', String(post.id))) return null;
+    const recipients = tx.filter('subscribers', (s) => statusOf(s) === 'active').length;
+    if (recipients === 0) {
+      console.warn(`Post #${post.id} was published on schedule; no newsletter: nobody is subscribed.`);
+      return null;
+    }
+    return this.#createSend(tx, post.id, recipients, publicUrl, now).job.id;
+  }
+
+  /** The send record and its job, in the caller's transaction. */
+  #createSend(
+    tx: WriteTx,
+    postId: number,
+    recipients: number,
+    publicUrl: string,
+    now: Date,
+  ): { send: NewsletterSendRecord; job: JobRecord } {
+    const sendId = tx.nextId('newsletterSends');
+    const job = this.#d.jobs.enqueueIn(tx, NEWSLETTER_JOB, `newsletter:${postId}`, { sendId }, now);
+    const send = tx.insert('newsletterSends', {
+      id: sendId,
+      postId,
+      jobId: job.id,
+      publicUrl,
+      prepared: false,
+      total: recipients,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      uncertain: 0,
+      startedAt: now.toISOString(),
+      finishedAt: null,
+    });
+    return { send, job };
   }
 
   #sendOf(postId: number): NewsletterSendRecord {

@@ -28,6 +28,9 @@ export const POST_NOT_FOUND = 'Blog post not found';
 export const PUBLISH_POST_JOB = 'publish-post';
 export const PUBLISH_AT_PAST = 'publishAt: must be in the future';
 export const PUBLISH_AT_PUBLISHED = 'publishAt: cannot be set on a published post (unpublish it first)';
+export const SEND_NEWSLETTER_UNSCHEDULED =
+  'sendNewsletter: needs a publication time (publishAt); to publish and send now, use Publish and send';
+export const ALREADY_SENT = 'This post has already been sent as a newsletter';
 
 /** What a scheduled publication's job carries: the post and the time it was scheduled for. */
 export interface PublishPostPayload {
@@ -43,6 +46,17 @@ export const BLOG_CONTENT: readonly CollectionName[] = ['posts', 'comments', 'si
 
 export type PostCreateInput = z.output<typeof BlogPostCreateSchema>;
 export type PostUpdateInput = z.output<typeof BlogPostUpdateSchema>;
+
+/** What the route adds to a save: where a scheduled issue's links point (asked only when it is wanted). */
+export interface PostSaveOptions {
+  newsletterUrl?: () => string;
+}
+
+/**
+ * Starts a post's newsletter issue inside the publication's transaction (mail/newsletter-service.ts), so a
+ * scheduled post and its issue happen together or not at all; answers the job to wake, if any.
+ */
+export type StartIssueInTx = (tx: WriteTx, post: PostRecord, publicUrl: string, now: Date) => number | null;
 
 export interface BlogListFilter {
   /** Case-insensitive substring of the title, the content or a tag. */
@@ -88,6 +102,47 @@ function scheduledTime(publishAt: string | null, published: boolean, now: Date):
   return new Date(publishAt).toISOString();
 }
 
+/**
+ * The newsletter part of a schedule: only with a publication time, never for a post already sent, and with
+ * the origin of its links fixed now. Unscheduling (or publishing by hand) drops it.
+ */
+function scheduledIssue(
+  tx: WriteTx,
+  postId: number | null,
+  asked: boolean | undefined,
+  kept: Pick<PostRecord, 'sendNewsletter' | 'newsletterUrl'> | null,
+  publishAt: string | null,
+  options: PostSaveOptions,
+): Pick<PostRecord, 'sendNewsletter' | 'newsletterUrl'> {
+  const wanted = asked ?? kept?.sendNewsletter ?? false;
+  if (!wanted || publishAt === null) {
+    if (asked === true) throw new HttpError(400, SEND_NEWSLETTER_UNSCHEDULED);
+    // Left off the record (undefined is not stored): public answers of the post never carry either.
+    return { sendNewsletter: undefined, newsletterUrl: undefined };
+  }
+  if (postId !== null && tx.lookup('newsletterSends', 'postId', String(postId)))
+    throw new HttpError(409, ALREADY_SENT);
+  const url = kept?.newsletterUrl ?? options.newsletterUrl?.();
+  if (!url) throw new Error('A scheduled newsletter needs the origin of its links');
+  return { sendNewsletter: true, newsletterUrl: url };
+}
+
+/**
+ * Applies a patch to a post. A patch merges (undefined leaves a field as it is), so when the schedule's
+ * newsletter fields go, the record is written whole without them: public answers never carry them.
+ */
+function savePost(tx: WriteTx, post: PostRecord, patch: Partial<PostRecord>): PostRecord {
+  const drops = (['sendNewsletter', 'newsletterUrl'] as const).filter(
+    (key) => key in patch && patch[key] === undefined && post[key] !== undefined,
+  );
+  if (drops.length === 0) return tx.update('posts', post.id, patch);
+  const next: PostRecord = { ...post };
+  for (const [key, value] of Object.entries(patch))
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  for (const key of drops) delete next[key];
+  return tx.put('posts', next);
+}
+
 function uniqueTags(tags: readonly string[]): string[] {
   return [...new Set(tags)];
 }
@@ -99,6 +154,7 @@ export class BlogService {
   readonly #views: ViewCounter;
   /** The runner of scheduled publications (jobs/scheduled-publication.ts attaches it). */
   #jobs: JobRunner | null = null;
+  #startIssue: StartIssueInTx | null = null;
 
   constructor(store: Store) {
     this.#store = store;
@@ -106,8 +162,9 @@ export class BlogService {
   }
 
   /** Scheduled publications are queued on this runner, in the transaction that schedules them. */
-  attachJobs(jobs: JobRunner): void {
+  attachJobs(jobs: JobRunner, startIssue: StartIssueInTx): void {
     this.#jobs = jobs;
+    this.#startIssue = startIssue;
   }
 
   /**
@@ -130,18 +187,28 @@ export class BlogService {
    */
   async publishScheduled(postId: number, publishAt: string, now = new Date()): Promise<boolean> {
     const at = now.toISOString();
-    return this.#store.write((tx) => {
+    const result = await this.#store.write((tx) => {
       const post = tx.get('posts', postId);
-      if (!post || post.published || post.publishAt !== publishAt) return false;
-      tx.update('posts', postId, {
+      if (!post || post.published || post.publishAt !== publishAt) return null;
+      const published = savePost(tx, post, {
         published: true,
         publishedAt: at,
         updatedAt: at,
         publishAt: null,
         slug: post.slug ?? slugify(post.title),
+        sendNewsletter: undefined,
+        newsletterUrl: undefined,
       });
-      return true;
+      // The issue starts in this transaction: after a crash either both happened or neither, and the
+      // check above keeps a second run (another instance, a restart mid-run) from starting it again.
+      const issueJob =
+        post.sendNewsletter && post.newsletterUrl && this.#startIssue
+          ? this.#startIssue(tx, published, post.newsletterUrl, now)
+          : null;
+      return { issueJob };
     });
+    if (result?.issueJob != null) this.#jobs?.wake(result.issueJob);
+    return result !== null;
   }
 
   /** Moves on whenever what the public blog shows changes (not on a view, a note edit or a sign-in). */
@@ -306,13 +373,19 @@ export class BlogService {
   }
 
   /** A new post with the SPEC defaults; readTime computed from the content unless given. */
-  async createPost(input: PostCreateInput, ownerId: number, now = new Date()): Promise<BlogPost> {
+  async createPost(
+    input: PostCreateInput,
+    ownerId: number,
+    now = new Date(),
+    options: PostSaveOptions = {},
+  ): Promise<BlogPost> {
     const at = now.toISOString();
     const content = input.content ?? '';
     const published = input.published ?? false;
     const publishAt = scheduledTime(input.publishAt ?? null, published, now);
     const slug = input.slug || (published ? slugify(input.title) : null);
     const post = await this.#store.write((tx) => {
+      const issue = scheduledIssue(tx, null, input.sendNewsletter, null, publishAt, options);
       const created = tx.insert('posts', {
         title: input.title,
         excerpt: input.excerpt ?? '',
@@ -330,6 +403,7 @@ export class BlogService {
         ...(input.seoDescription ? { seoDescription: input.seoDescription } : {}),
         ...(slug !== null ? { slug } : {}),
         ...(publishAt ? { publishAt } : {}),
+        ...(issue.sendNewsletter ? issue : {}),
         views: 0,
         commentCount: 0,
       });
@@ -344,7 +418,12 @@ export class BlogService {
    * readTime follows the content unless it is given. The slug is kept from publication on: a new title
    * leaves the URL as it was (an empty slug takes the title's again). Publishing by hand ends a schedule.
    */
-  async updatePost(id: number, input: PostUpdateInput, now = new Date()): Promise<BlogPost> {
+  async updatePost(
+    id: number,
+    input: PostUpdateInput,
+    now = new Date(),
+    options: PostSaveOptions = {},
+  ): Promise<BlogPost> {
     const at = now.toISOString();
     const result = await this.#store.write((tx) => {
       const post = tx.get('posts', id);
@@ -370,8 +449,9 @@ export class BlogService {
         publishedAt: published ? at : null,
         slug,
         publishAt,
+        ...scheduledIssue(tx, id, input.sendNewsletter, post, publishAt, options),
       };
-      const updated = tx.update('posts', id, patch);
+      const updated = savePost(tx, post, patch);
       return { updated, jobId: this.#queuePublication(tx, updated) };
     });
     if (result.jobId !== null) this.#jobs?.wake(result.jobId);

@@ -1,7 +1,13 @@
 // Settings › Site: the blog's title, tagline, category tabs and footer links, stored once for the
 // installation (the spec's texts until first saved). The author is the owner's Profile, read here so
 // pages, feeds and mails have one source for both.
-import { DEFAULT_SITE, type PublicSite, type SiteSettings, siteAuthor } from '@private-notes/shared';
+import {
+  attachmentHashOf,
+  DEFAULT_SITE,
+  type PublicSite,
+  type SiteSettings,
+  siteAuthor,
+} from '@private-notes/shared';
 import { ownerSettings } from '../mail/owner.ts';
 import type { SiteRecord, Store } from '../storage/index.ts';
 import type { SettingsService } from './settings-service.ts';
@@ -18,6 +24,17 @@ function withoutId(record: SiteRecord): SiteSettings {
 export function storedSite(store: Pick<Store, 'get'>): SiteSettings {
   const record = store.get('site', SITE_RECORD_ID);
   return record ? withoutId(record) : structuredClone(DEFAULT_SITE);
+}
+
+/** The attachment the site's icon is cut from, if the owner uploaded one. */
+export function siteIconHash(store: Pick<Store, 'get'>): string | null {
+  return attachmentHashOf(storedSite(store).iconUrl ?? null);
+}
+
+/** The images the site itself shows (its icon, the author's avatar): public, and never collected. */
+export function siteImageHashes(store: Pick<Store, 'get'>): string[] {
+  const site = storedSite(store);
+  return [site.iconUrl, site.avatarUrl].flatMap((url) => attachmentHashOf(url ?? null) ?? []);
 }
 
 export class SiteService {

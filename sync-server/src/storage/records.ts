@@ -119,8 +119,12 @@ export interface NoteRevisionRecord extends Revision {
   userId: number;
 }
 
-/** Blog posts: the public shape (views and commentCount kept up to date by the blog service). */
-export type PostRecord = BlogPost;
+/**
+ * Blog posts: the public shape (views and commentCount kept up to date by the blog service), and for a draft
+ * scheduled with the newsletter the origin its links use, fixed when it was scheduled (a restart may come
+ * before any request tells the server its address). Cleared when the post is published.
+ */
+export type PostRecord = BlogPost & { newsletterUrl?: string | null };
 
 /** Comments always keep the e-mail; the routes drop it for anyone but the owner. */
 export interface CommentRecord extends Comment {

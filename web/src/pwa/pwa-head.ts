@@ -1,6 +1,10 @@
-// The installable app's identity shared by the build's web app manifest (web/pwa/pwa-plugin.ts) and the
-// server-rendered head (routes/__root.tsx), so the manifest's name and colour are written once.
-export const PWA_MANIFEST_FILE = 'manifest.webmanifest';
-export const PWA_THEME_COLOR = '#4338ca';
-export const PWA_BACKGROUND_COLOR = '#ffffff';
-export const PWA_APPLE_TOUCH_ICON = '/icons/apple-touch-icon-180.png';
+// The installable app's identity in the server-rendered head (routes/__root.tsx). The manifest itself is
+// written by the server from the site's title (shared/rules/web-manifest.ts), with the same colours.
+export {
+  PWA_BACKGROUND_COLOR,
+  PWA_MANIFEST_FILE,
+  PWA_THEME_COLOR,
+} from '@private-notes/shared/rules/web-manifest';
+/** The site's icon as the server serves it (the owner's upload, or the stock icon): favicon and apple-touch. */
+export const SITE_FAVICON = '/site-icon/32.png';
+export const PWA_APPLE_TOUCH_ICON = '/site-icon/180.png';

@@ -6,7 +6,7 @@ import { siteQuery } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { warmQuery } from '../features/blog/warm-query.ts';
-import { PWA_APPLE_TOUCH_ICON, PWA_MANIFEST_FILE, PWA_THEME_COLOR } from '../pwa/pwa-head.ts';
+import { PWA_APPLE_TOUCH_ICON, PWA_MANIFEST_FILE, PWA_THEME_COLOR, SITE_FAVICON } from '../pwa/pwa-head.ts';
 import type { RouterContext } from '../router-context.ts';
 import { themeScript } from '../theme/theme-script.ts';
 import { Frame } from '../ui/frame/Frame.tsx';
@@ -33,7 +33,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { name: 'theme-color', content: PWA_THEME_COLOR },
     ],
     links: [
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      // The owner's site icon (Settings › Site) or the stock one, at the same addresses either way.
+      { rel: 'icon', href: SITE_FAVICON, type: 'image/png' },
       { rel: 'manifest', href: `/${PWA_MANIFEST_FILE}` },
       { rel: 'apple-touch-icon', href: PWA_APPLE_TOUCH_ICON },
     ],

@@ -1,19 +1,20 @@
 // /unsubscribe: leave the newsletter; ?email= prefills the field, ?token= (a newsletter's footer link)
 // unsubscribes that subscription without asking for the address.
 import { createFileRoute } from '@tanstack/react-router';
-import { publicHead } from '../features/blog/blog-head.ts';
+import { publicHead, publicPageData } from '../features/blog/blog-head.ts';
 import { validateUnsubscribeSearch } from '../features/blog/blog-search.ts';
 import { UnsubscribeScreen } from '../features/blog/UnsubscribeScreen.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: validateUnsubscribeSearch,
-  loader: ({ context }) => ({ origin: context.origin }),
+  loader: ({ context }) => publicPageData(context),
   head: ({ loaderData }) =>
     publicHead({
       page: 'Unsubscribe',
-      description: 'Unsubscribe from the Private Notes newsletter.',
+      description: `Unsubscribe from the ${loaderData?.siteTitle ?? 'blog'} newsletter.`,
       origin: loaderData?.origin ?? '',
       path: '/unsubscribe',
+      siteTitle: loaderData?.siteTitle,
     }),
   component: UnsubscribeRoute,
 });

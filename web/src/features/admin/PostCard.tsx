@@ -82,6 +82,7 @@ export const PostCard = memo(function PostCard({
           {!post.published && post.publishAt ? (
             <Text mt="2" fontSize="sm" color="fg.muted" data-testid="post-scheduled">
               Scheduled for {scheduledTime(post.publishAt)}
+              {post.sendNewsletter ? ', with the newsletter' : ''}
             </Text>
           ) : null}
           {post.newsletter ? (

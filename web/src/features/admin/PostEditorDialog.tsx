@@ -4,6 +4,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   CloseButton,
   Dialog,
   Field,
@@ -224,6 +225,26 @@ export function PostEditorDialog({ open, post, saving, onClose, onSave }: Props)
                         </Field.HelperText>
                       )}
                     </Field.Root>
+                  )}
+                  {post?.published || post?.newsletter ? null : (
+                    <Checkbox.Root
+                      checked={values.sendNewsletter && Boolean(values.publishAt)}
+                      disabled={!values.publishAt}
+                      onCheckedChange={(details) =>
+                        setValues((current) => ({ ...current, sendNewsletter: details.checked === true }))
+                      }
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>
+                        Send the newsletter when it is published
+                        <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+                          {values.publishAt
+                            ? 'Once, to the subscribers confirmed at that time.'
+                            : 'Set a publication time first.'}
+                        </Text>
+                      </Checkbox.Label>
+                    </Checkbox.Root>
                   )}
                   {formError ? (
                     <Alert.Root status="error">

@@ -36,6 +36,7 @@ describe('post form', () => {
       seoDescription: '',
       slug: '',
       publishAt: '',
+      sendNewsletter: false,
     });
   });
 
@@ -49,6 +50,7 @@ describe('post form', () => {
       seoDescription: '',
       slug: '',
       publishAt: '',
+      sendNewsletter: false,
     });
     expect(payload).toEqual({
       title: 'T',
@@ -138,5 +140,25 @@ describe('post form', () => {
       text: 'Tags must be at most 50 characters',
     });
     expect(postFieldError('500: Internal error')).toBeNull();
+  });
+
+  it('asks for the newsletter only with a publication time, and sends a change of it alone', () => {
+    const at = '2031-05-04T09:30:00.000Z';
+    const local = localDateTimeInput(at);
+    const base = { ...postFormValues(null), title: 'T' };
+    expect(createPostPayload({ ...base, publishAt: local, sendNewsletter: true })).toMatchObject({
+      publishAt: at,
+      sendNewsletter: true,
+    });
+    expect(createPostPayload({ ...base, sendNewsletter: true })).not.toHaveProperty('sendNewsletter');
+    const scheduled: BlogPost = { ...post, publishAt: at, sendNewsletter: true };
+    expect(postFormValues(scheduled).sendNewsletter).toBe(true);
+    expect(changedPostFields(scheduled, { ...postFormValues(scheduled), sendNewsletter: false })).toEqual({
+      sendNewsletter: false,
+    });
+    // Clearing the time is enough: the server drops the newsletter with it.
+    expect(changedPostFields(scheduled, { ...postFormValues(scheduled), publishAt: '' })).toEqual({
+      publishAt: null,
+    });
   });
 });

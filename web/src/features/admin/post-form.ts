@@ -24,6 +24,8 @@ export interface PostFormValues {
   slug: string;
   /** Scheduled publication as a `datetime-local` value in the device's time zone ('' : not scheduled). */
   publishAt: string;
+  /** With a publication time: send the post as a newsletter issue when the server publishes it. */
+  sendNewsletter: boolean;
 }
 
 export type PostFormField =
@@ -54,6 +56,7 @@ export const EMPTY_POST_FORM: PostFormValues = {
   seoDescription: '',
   slug: '',
   publishAt: '',
+  sendNewsletter: false,
 };
 
 export function postFormValues(post: BlogPost | null): PostFormValues {
@@ -67,6 +70,7 @@ export function postFormValues(post: BlogPost | null): PostFormValues {
     seoDescription: post.seoDescription ?? '',
     slug: post.slug ?? '',
     publishAt: post.publishAt ? localDateTimeInput(post.publishAt) : '',
+    sendNewsletter: post.sendNewsletter ?? false,
   };
 }
 
@@ -93,6 +97,7 @@ export function createPostPayload(values: PostFormValues): BlogPostCreate {
     ...(values.seoDescription.trim() ? { seoDescription: values.seoDescription } : {}),
     ...(values.slug.trim() ? { slug: values.slug } : {}),
     ...(values.publishAt ? { publishAt: isoFromLocal(values.publishAt) } : {}),
+    ...(values.publishAt && values.sendNewsletter ? { sendNewsletter: true } : {}),
   };
 }
 
@@ -111,6 +116,10 @@ export function changedPostFields(post: BlogPost, values: PostFormValues): BlogP
   if (values.slug !== (post.slug ?? '')) changes.slug = values.slug;
   if (values.publishAt !== (post.publishAt ? localDateTimeInput(post.publishAt) : ''))
     changes.publishAt = values.publishAt ? isoFromLocal(values.publishAt) : null;
+  // Without a time the server drops the newsletter with the schedule; it is only asked for with one.
+  const sendNewsletter = Boolean(values.publishAt) && values.sendNewsletter;
+  if (sendNewsletter !== (post.sendNewsletter ?? false) && values.publishAt)
+    changes.sendNewsletter = sendNewsletter;
   return Object.keys(changes).length > 0 ? changes : null;
 }
 

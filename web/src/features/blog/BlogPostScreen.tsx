@@ -96,9 +96,20 @@ export function BlogPostScreen({ id }: { id: number }) {
             {post.title}
           </h1>
           <div className={styles.author}>
-            <span className={styles.avatar} aria-hidden="true">
-              {author.name.charAt(0).toUpperCase()}
-            </span>
+            {author.avatarUrl ? (
+              // The smallest public variant (a square crop by CSS): the owner's upload, never its original.
+              <img
+                className={styles.avatar}
+                src={`${author.avatarUrl}?w=320`}
+                alt=""
+                width={44}
+                height={44}
+              />
+            ) : (
+              <span className={styles.avatar} aria-hidden="true">
+                {author.name.charAt(0).toUpperCase()}
+              </span>
+            )}
             <div>
               <p className={styles.authorName}>{author.name}</p>
               <p className={styles.muted}>Author</p>

@@ -1,6 +1,8 @@
 // The newsletter sign-up of the blog home and of every post: POST /api/subscribe (DECISIONS), then a
 // thank-you that keeps the typed address and asks to confirm from the inbox (double opt-in: nothing is
-// sent before that).
+// sent before that). Before or without JavaScript the form posts itself to /subscribe (the server answers
+// with a page and a link back here); with it, the same address goes through the API in place.
+import { useLocation } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './Blog.module.css';
@@ -15,6 +17,7 @@ type State =
 export function NewsletterBlock() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const pathname = useLocation({ select: (l) => l.pathname });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,7 +41,8 @@ export function NewsletterBlock() {
       <p className={styles.subtitle}>
         New posts on knowledge management, productivity and technology, by e-mail.
       </p>
-      <form className={styles.newsletterForm} onSubmit={submit}>
+      <form className={styles.newsletterForm} onSubmit={submit} method="post" action="/subscribe">
+        <input type="hidden" name="back" value={pathname} />
         <label htmlFor="newsletter-email" className="pn-visually-hidden">
           Email address
         </label>

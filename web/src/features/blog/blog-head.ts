@@ -1,7 +1,9 @@
 // Head metadata of the public pages: '{page} | Private Notes', description, canonical URL, Open Graph and
 // Twitter tags, and for a post its BlogPosting JSON-LD (SPEC section 9, DECISIONS: real metadata).
 import { type BlogPost, descriptionText, type PublicSite, pageTitle } from '@private-notes/shared';
+import { siteQuery } from '../../api/queries.ts';
 import { BRAND } from '../../config/site.ts';
+import type { RouterContext } from '../../router-context.ts';
 import { absoluteImageUrl } from './cover-image.ts';
 
 /** What a route's loader hands its `head`: computed once, sent to the browser with the loader data. */
@@ -30,6 +32,12 @@ export interface ArticleFacts {
 }
 
 type MetaTag = Record<string, unknown>;
+
+/** A public page's loader data for its head: the origin and the site's title (Settings › Site). */
+export async function publicPageData(context: RouterContext): Promise<{ origin: string; siteTitle: string }> {
+  const site = await context.queryClient.ensureQueryData(siteQuery(context.data));
+  return { origin: context.origin, siteTitle: site.title };
+}
 
 export function publicHead(input: PublicHeadInput) {
   const brand = input.siteTitle || BRAND;

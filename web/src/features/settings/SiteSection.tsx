@@ -1,5 +1,6 @@
 // Settings › Site: the blog's title and tagline, its category tabs, the footer's contact address and
-// social links. The author on posts is the Profile (display name and bio): one source, named here.
+// social links, and the site's icon. The author on posts is the Profile (display name and bio): one source,
+// named here.
 import { Box, Button, Field, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import type { SiteSettings } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +10,7 @@ import { ADMIN_SITE_KEY, adminSiteQuery, SITE_KEY } from '../../api/queries.ts';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { SiteImageField } from './SiteImageField.tsx';
 import { fromSiteForm, type SiteForm, siteFormErrors, toSiteForm } from './site-form.ts';
 
 export function SiteSection() {
@@ -66,6 +68,20 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           <Input name="tagline" value={form.tagline} onChange={(e) => set({ tagline: e.target.value })} />
           <Field.ErrorText>{shown.tagline}</Field.ErrorText>
         </Field.Root>
+        <SiteImageField
+          label="Site icon"
+          value={form.iconUrl}
+          onChange={(iconUrl) => set({ iconUrl })}
+          notAnImage="Choose a PNG, JPEG, GIF, WebP or AVIF image for the site icon."
+          helper="The browser tab's icon and the installed app's. A square image of 512 × 512 pixels or more looks best. None: the stock icon."
+        />
+        <SiteImageField
+          label="Author picture"
+          value={form.avatarUrl}
+          onChange={(avatarUrl) => set({ avatarUrl })}
+          notAnImage="Choose a PNG, JPEG, GIF, WebP or AVIF image for your picture."
+          helper="Shown beside your name on every post. None: your initial."
+        />
         <Text fontSize="sm" color="fg.muted">
           Posts show you as their author with the display name and bio of your Profile.
         </Text>

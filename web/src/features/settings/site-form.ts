@@ -8,6 +8,10 @@ export interface SiteForm {
   contactEmail: string;
   categories: { name: string; tags: string }[];
   socialLinks: { network: string; url: string }[];
+  /** The uploaded icon's `/api/attachments/SHA256` ('' : the stock icon). */
+  iconUrl: string;
+  /** The author's picture on posts ('' : their initial). */
+  avatarUrl: string;
 }
 
 export function toSiteForm(site: SiteSettings): SiteForm {
@@ -17,6 +21,8 @@ export function toSiteForm(site: SiteSettings): SiteForm {
     contactEmail: site.contactEmail ?? '',
     categories: site.categories.map((c) => ({ name: c.name, tags: c.tags.join(', ') })),
     socialLinks: site.socialLinks.map((l) => ({ ...l })),
+    iconUrl: site.iconUrl ?? '',
+    avatarUrl: site.avatarUrl ?? '',
   };
 }
 
@@ -27,6 +33,8 @@ export function fromSiteForm(form: SiteForm): SiteSettings {
     contactEmail: form.contactEmail.trim() || null,
     categories: form.categories.map((c) => ({ name: c.name.trim(), tags: parseTags(c.tags) })),
     socialLinks: form.socialLinks.map((l) => ({ network: l.network.trim(), url: l.url.trim() })),
+    iconUrl: form.iconUrl || null,
+    avatarUrl: form.avatarUrl || null,
   };
 }
 
@@ -40,6 +48,8 @@ const FIELD_NAMES: Record<string, string> = {
   url: 'Address',
   categories: 'Categories',
   socialLinks: 'Social links',
+  iconUrl: 'Site icon',
+  avatarUrl: 'Author picture',
 };
 
 /** Errors by field path ('title', 'categories.0.tags', 'socialLinks.1.url'), worded for the form. */

@@ -2,17 +2,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { tagPostsQuery } from '../../../api/queries.ts';
 import { BlogTagScreen } from '../../../features/blog/BlogTagScreen.tsx';
-import { publicHead } from '../../../features/blog/blog-head.ts';
+import { publicHead, publicPageData } from '../../../features/blog/blog-head.ts';
 import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
 import { warmQuery } from '../../../features/blog/warm-query.ts';
 
 export const Route = createFileRoute('/blog/tags/$tag')({
   loader: async ({ context, params }) => {
-    await Promise.all([
+    const [page] = await Promise.all([
+      publicPageData(context),
       warmQuery(context.queryClient, tagPostsQuery(context.data, params.tag)),
       warmQuery(context.queryClient, postSummariesQuery(context.data)),
     ]);
-    return { origin: context.origin };
+    return page;
   },
   head: ({ params, loaderData }) =>
     publicHead({
@@ -20,6 +21,7 @@ export const Route = createFileRoute('/blog/tags/$tag')({
       description: `Blog posts about ${params.tag}: knowledge management, productivity and technology.`,
       origin: loaderData?.origin ?? '',
       path: `/blog/tags/${encodeURIComponent(params.tag)}`,
+      siteTitle: loaderData?.siteTitle,
     }),
   component: BlogTagRoute,
 });

@@ -1,14 +1,17 @@
 // /blog/tags: every tag with its post count.
 import { createFileRoute } from '@tanstack/react-router';
 import { BlogTagsScreen } from '../../../features/blog/BlogTagsScreen.tsx';
-import { publicHead } from '../../../features/blog/blog-head.ts';
+import { publicHead, publicPageData } from '../../../features/blog/blog-head.ts';
 import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
 import { warmQuery } from '../../../features/blog/warm-query.ts';
 
 export const Route = createFileRoute('/blog/tags/')({
   loader: async ({ context }) => {
-    await warmQuery(context.queryClient, postSummariesQuery(context.data));
-    return { origin: context.origin };
+    const [page] = await Promise.all([
+      publicPageData(context),
+      warmQuery(context.queryClient, postSummariesQuery(context.data)),
+    ]);
+    return page;
   },
   head: ({ loaderData }) =>
     publicHead({
@@ -16,6 +19,7 @@ export const Route = createFileRoute('/blog/tags/')({
       description: 'Browse every topic on the blog: knowledge management, productivity, technology and more.',
       origin: loaderData?.origin ?? '',
       path: '/blog/tags',
+      siteTitle: loaderData?.siteTitle,
     }),
   component: BlogTagsScreen,
 });
