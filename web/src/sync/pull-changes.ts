@@ -9,22 +9,17 @@ import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
 import { localFromServer } from './note-mapping.ts';
 import { baseFromServer } from './sync-bases.ts';
+import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
 import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
 
-export const CURSOR_KEY = 'cursor';
+export { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
+
 export const PULL_PAGE_SIZE = 1000;
 /**
  * A device's first sync asks for a small first page: its notes are on screen while the rest is on its way
  * (1,000 notes of 2 KB take a second to fetch, parse and store on a modest machine; 100 take a tenth of it).
  */
 export const FIRST_SYNC_FIRST_PAGE = 100;
-
-/** A first sync's headway: notes stored so far, against the server's count in its first page. */
-export interface PullProgress {
-  received: number;
-  /** Null until the first page answers (or from a server that does not count). */
-  total: number | null;
-}
 
 export interface PullContext {
   db: NotesDatabase;
@@ -40,11 +35,6 @@ export interface PullResult {
   applied: number;
   /** The server had lost what we had synced; local notes were queued to be pushed again. */
   reset: boolean;
-}
-
-export async function readCursor(db: NotesDatabase): Promise<string | null> {
-  const row = await db.syncMeta.get(CURSOR_KEY);
-  return typeof row?.value === 'string' ? row.value : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 // What the engine reports to the screens: one status object, replaced (never mutated) on every change.
-import type { PullProgress } from './pull-changes.ts';
+import type { PullProgress } from './sync-cursor.ts';
 
 export type SyncStatusKind = 'offline' | 'syncing' | 'synced' | 'pending' | 'error' | 'unauthorized';
 

@@ -21,7 +21,7 @@ import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { loadAppSync } from '../../sync/load-app-sync.ts';
-import { type PullProgress, readCursor } from '../../sync/pull-changes.ts';
+import { type PullProgress, readCursor } from '../../sync/sync-cursor.ts';
 import { describeFirstSync } from '../../sync/sync-status.ts';
 import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
