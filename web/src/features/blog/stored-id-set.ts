@@ -1,17 +1,22 @@
 // A set of post ids kept in localStorage (favourites, bookmarks), read by components through a hook.
 // The server and the hydrating browser both see an empty set, so the first render matches; the stored
-// ids appear right after hydration.
-import { useSyncExternalStore } from 'react';
+// ids appear right after hydration. The hook is passed in (saved-posts.ts), so the public pages' script
+// can read the set without bringing React along (islands/dom/post-behaviours.ts).
 
 export interface StoredIdSet {
   /** Adds or removes the id; answers whether it is now in the set. */
   toggle(id: number): boolean;
+  /** The stored ids now (for scripts outside React). */
+  read(): ReadonlySet<number>;
   useIds(): ReadonlySet<number>;
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
 
-export function createStoredIdSet(storageKey: string): StoredIdSet {
+/** React's useSyncExternalStore, given by the caller. */
+type UseStore = <T>(subscribe: (listener: () => void) => () => void, read: () => T, server: () => T) => T;
+
+export function createStoredIdSet(storageKey: string, useStore?: UseStore): StoredIdSet {
   let cache: ReadonlySet<number> | null = null;
   const listeners = new Set<() => void>();
 
@@ -61,6 +66,10 @@ export function createStoredIdSet(storageKey: string): StoredIdSet {
       notify();
       return added;
     },
-    useIds: () => useSyncExternalStore(subscribe, read, () => EMPTY),
+    read,
+    useIds: () => {
+      if (!useStore) throw new Error(`${storageKey}: created without React, it has no hook`);
+      return useStore(subscribe, read, () => EMPTY);
+    },
   };
 }
