@@ -29,8 +29,8 @@ export default defineConfig({
     manifest: '.vite/public-manifest.json',
     target: 'es2022',
     // The page links its styles from the app's build (the same CSS modules, the same class names): an
-    // island brings no stylesheet of its own.
-    cssCodeSplit: true,
+    // island brings no stylesheet of its own (one unused CSS file is written; no script asks for it).
+    cssCodeSplit: false,
     rolldownOptions: {
       input: path.join(webRoot, 'src/public-entry.ts'),
       output: {

@@ -8,6 +8,8 @@ export interface StoredIdSet {
   toggle(id: number): boolean;
   /** The stored ids now (for scripts outside React). */
   read(): ReadonlySet<number>;
+  /** Drops the copy in memory: the next read is from storage (another copy of the set wrote it). */
+  forget(): void;
   useIds(): ReadonlySet<number>;
 }
 
@@ -15,6 +17,12 @@ const EMPTY: ReadonlySet<number> = new Set();
 
 /** React's useSyncExternalStore, given by the caller. */
 type UseStore = <T>(subscribe: (listener: () => void) => () => void, read: () => T, server: () => T) => T;
+
+/**
+ * Sent on window after a change made on this page: the public pages' script keeps the buttons of islands
+ * that are not live yet in step (islands/dom/post-behaviours.ts).
+ */
+export const STORED_IDS_CHANGED = 'pn-stored-ids-changed';
 
 export function createStoredIdSet(storageKey: string, useStore?: UseStore): StoredIdSet {
   let cache: ReadonlySet<number> | null = null;
@@ -64,9 +72,13 @@ export function createStoredIdSet(storageKey: string, useStore?: UseStore): Stor
         // Storage full or blocked: the choice still holds for this page.
       }
       notify();
+      window.dispatchEvent(new CustomEvent(STORED_IDS_CHANGED, { detail: storageKey }));
       return added;
     },
     read,
+    forget() {
+      cache = null;
+    },
     useIds: () => {
       if (!useStore) throw new Error(`${storageKey}: created without React, it has no hook`);
       return useStore(subscribe, read, () => EMPTY);
