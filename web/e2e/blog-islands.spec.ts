@@ -59,6 +59,8 @@ test('links between public pages are page loads, and a post reads its progress w
   await page.getByRole('link', { name: post.title }).first().click();
   await expect(page).toHaveURL(postUrl(post));
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  // Reaching for a link woke no island on /blog: only the post page's own entry loaded.
+  expect(loaded.filter((p) => !/public-entry/.test(p))).toEqual([]);
 
   await page.mouse.wheel(0, 4000);
   const bar = page.getByRole('progressbar', { name: 'Reading progress' });

@@ -6,7 +6,10 @@ import { startFrame } from './islands/dom/frame-behaviours.ts';
 import { startPostBehaviours } from './islands/dom/post-behaviours.ts';
 import { startReadingProgress } from './islands/dom/reading-progress.ts';
 import { watchIslands } from './islands/island-triggers.ts';
+import { initTheme } from './theme/theme-store.ts';
 
+// The theme was put on <html> before paint; 'system' keeps following the OS from here.
+initTheme();
 startFrame();
 startReadingProgress();
 startPostBehaviours();

@@ -9,6 +9,7 @@ type AnyComponent = ComponentType<any>;
 export const ISLAND_COMPONENTS: Record<IslandName, () => Promise<AnyComponent>> = {
   'theme-menu': () => import('../ui/frame/ThemeMenu.tsx').then((m) => m.ThemeMenu),
   'blog-home': () => import('../features/blog/BlogHomeScreen.tsx').then((m) => m.BlogHomeScreen),
+  'blog-tags': () => import('../features/blog/BlogTagsScreen.tsx').then((m) => m.BlogTagsScreen),
   newsletter: () => import('../features/blog/NewsletterBlock.tsx').then((m) => m.NewsletterBlock),
   favourite: () => import('../features/blog/FavouriteButton.tsx').then((m) => m.FavouriteButton),
   'post-header-bar': () => import('../features/blog/PostHeaderBar.tsx').then((m) => m.PostHeaderBar),

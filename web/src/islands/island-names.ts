@@ -3,6 +3,7 @@
 export const ISLAND_NAMES = [
   'theme-menu',
   'blog-home',
+  'blog-tags',
   'newsletter',
   'favourite',
   'post-header-bar',

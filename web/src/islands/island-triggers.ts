@@ -59,7 +59,9 @@ export function watchIslands(hydrate: Hydrate, root: ParentNode = document): voi
         early.set(field, field.value);
       }
     };
-    const start = () => {
+    const start = (event?: Event) => {
+      // Reaching for a link is no reason to wake the island: a link works without it.
+      if (event && event.type !== 'keydown' && (event.target as Element | null)?.closest?.('a[href]')) return;
       if (started.has(island)) return;
       started.add(island);
       for (const type of INTENT_EVENTS) island.removeEventListener(type, start, true);
@@ -88,8 +90,12 @@ export function watchIslands(hydrate: Hydrate, root: ParentNode = document): voi
         const form = target as HTMLFormElement;
         held.push(() => form.requestSubmit());
       } else {
+        // On the control, not the icon inside it: the island's first render may replace the icon (the
+        // theme button shows the stored theme's), and a click on a removed node reaches nothing.
+        const control =
+          target.closest('button, a, input, select, textarea, label, summary, [role], [tabindex]') ?? target;
         held.push(() =>
-          target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true })),
+          control.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true })),
         );
       }
     };

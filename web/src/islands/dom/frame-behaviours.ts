@@ -23,14 +23,19 @@ function startMobileMenu(): void {
   const menu = document.getElementById('mobile-menu');
   if (!button || !menu) return;
   const [openIcon, closeIcon] = button.querySelectorAll<SVGElement>('[data-menu-icon]');
+  // Out of the page while closed, as the owner's app renders it: the server sent it hidden, in its place.
+  const place = document.createComment('mobile-menu');
+  menu.replaceWith(place);
+  menu.hidden = false;
   const set = (open: boolean) => {
-    menu.hidden = !open;
+    if (open) place.replaceWith(menu);
+    else menu.replaceWith(place);
     button.setAttribute('aria-expanded', String(open));
     button.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
     openIcon?.toggleAttribute('hidden', open);
     closeIcon?.toggleAttribute('hidden', !open);
   };
-  const isOpen = () => !menu.hasAttribute('hidden');
+  const isOpen = () => menu.isConnected;
   button.addEventListener('click', () => set(!isOpen()));
   // Escape closes the menu and hands focus back to its button, as for any disclosure.
   document.addEventListener('keydown', (event) => {

@@ -4,6 +4,7 @@ import { BlogTagsScreen } from '../../../features/blog/BlogTagsScreen.tsx';
 import { publicHead } from '../../../features/blog/blog-head.ts';
 import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
 import { warmQuery } from '../../../features/blog/warm-query.ts';
+import { Island } from '../../../islands/Island.tsx';
 
 export const Route = createFileRoute('/blog/tags/')({
   loader: async ({ context }) => {
@@ -17,5 +18,9 @@ export const Route = createFileRoute('/blog/tags/')({
       origin: loaderData?.origin ?? '',
       path: '/blog/tags',
     }),
-  component: BlogTagsScreen,
+  component: BlogTagsRoute,
 });
+
+function BlogTagsRoute() {
+  return <Island name="blog-tags" component={BlogTagsScreen} props={{}} />;
+}
