@@ -61,12 +61,22 @@ describe('web app serving (built app, server rendering)', () => {
     expect(html).toContain('<title>Privacy Policy | Private Notes</title>');
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    // A visitor's page is islands (docs/decisions/public-islands.md): the public entry, none of the app's
+    // chunks, no router data.
+    expect(html).toMatch(/<script type="module" src="\/assets\/public-entry-[^"]+\.js"/);
+    expect(html).not.toMatch(/entry-client-[^"]+\.js|rel="modulepreload"|\$_TSR/);
+    // The theme is applied before paint.
+    expect(html).toContain('private-notes-theme');
+  });
+
+  it('renders a public page for the owner with the whole app and its route chunks', async () => {
+    const cookie = await s.login();
+    const html: string = (await s.api('GET', '/privacy-policy', { cookie })).body;
     expect(html).toContain(
       `<link rel="modulepreload" href="/${routeChunk('src/routes/privacy-policy.tsx')}"`,
     );
     expect(html).toMatch(/<script type="module" src="\/assets\/entry-client-[^"]+\.js"/);
-    // The theme is applied before paint.
-    expect(html).toContain('private-notes-theme');
+    expect(html).not.toContain('public-entry-');
   });
 
   it('renders the terms with the 30 days’ notice', async () => {
@@ -149,7 +159,8 @@ describe('web app serving (built app, server rendering)', () => {
     const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
     expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
     const html: string = res.body;
-    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter(
+    // Scripts that run (the islands' data block, type application/json, never does).
+    const inline = [...html.matchAll(/<script(?![^>]*\s(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].filter(
       (m) => m[1],
     );
     expect(inline.length).toBeGreaterThan(0);

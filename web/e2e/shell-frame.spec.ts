@@ -1,6 +1,6 @@
 // The frame (SPEC section 2, global layout): navigation bar and footer rules, their links, the nav
 // shadow after 10 px of scroll, and the not-found screen.
-import { expect, test } from './fixtures.ts';
+import { E2E_OWNER, expect, test } from './fixtures.ts';
 
 const NO_FOOTER = [
   '/notes',
@@ -97,7 +97,9 @@ test('an unknown path shows the not-found screen with status 404', async ({ page
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-  // Client-side navigation to an unknown path shows it too.
+  // Client-side navigation to an unknown path shows it too (in the owner's app: a visitor's public pages
+  // have no router, every move is a page load).
+  expect((await page.request.post('/api/login', { data: E2E_OWNER })).ok()).toBe(true);
   await page.goto('/privacy-policy');
   await page.evaluate(() => {
     history.pushState({}, '', '/another/missing');

@@ -14,7 +14,9 @@ for (const path of ['/', '/blog', '/privacy-policy', '/terms-of-service', '/auth
   });
 }
 
-test('after hydration, links navigate without a page load', async ({ page, consoleErrors }) => {
+// In the owner's app: a visitor's public pages are islands, whose links are page loads (blog-islands.spec.ts).
+test('after hydration, links navigate without a page load', async ({ page, signIn, consoleErrors }) => {
+  await signIn();
   await page.goto('/privacy-policy');
   await page.waitForFunction(() => !('$_TSR' in window));
   await page.evaluate(() => {

@@ -5,14 +5,16 @@ import { createRequestHandler, RouterServer, renderRouterToString } from '@tanst
 import type { ServerManifest } from '@tanstack/router-core';
 import { userQuery } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
+import { isIslandPage } from './islands/island-pages.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
+import type { AppManifest } from './ssr/build-router-manifest.ts';
 
 export { buildRouterManifest, type ViteManifest } from './ssr/build-router-manifest.ts';
 
 export interface RenderPageOptions {
   request: Request;
   data: PublicDataClient;
-  manifest: ServerManifest;
+  manifest: AppManifest;
   /** Put on every inline script the router writes; the server allows exactly those and removes the marks. */
   scriptNonce: string;
 }
@@ -34,6 +36,7 @@ export async function renderPage({
   await queryClient.prefetchQuery(userQuery(data));
   const signedIn = queryClient.getQueryData(userQuery(data).queryKey) != null;
   let isPrivate = false;
+  let islands = false;
   const handler = createRequestHandler({
     request,
     createRouter: () =>
@@ -45,10 +48,27 @@ export async function renderPage({
     isPrivate = router.state.matches.some((m) => m.routeId.startsWith('/_app'));
     // Only the owner gets past the layout's session check; a visitor is sent to /auth.
     if (isPrivate && signedIn) routeChunks = matchedRouteChunks(router, manifest);
+    // An anonymous visitor's public page is HTML with islands; the owner keeps the whole app.
+    islands = !signedIn && isIslandPage(router.state.matches.map((m) => m.routeId));
+    if (islands) router.options.context.islands = { entry: manifest.publicEntry };
     return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
   });
+  if (islands) return { response: await asIslandsPage(response), isPrivate };
   if (routeChunks.length === 0) return { response, isPrivate };
   return { response: await withModulePreloads(response, routeChunks), isPrivate };
+}
+
+/**
+ * An islands page loads none of the app's chunks, and no router wakes to read its hydration data: the
+ * head's preloads and the router's data script (the one that defines $_TSR) go.
+ */
+async function asIslandsPage(response: Response): Promise<Response> {
+  const html = (await response.text())
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?\$_TSR(?:(?!<\/script>)[\s\S])*<\/script>/g, '');
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

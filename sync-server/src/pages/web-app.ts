@@ -45,7 +45,7 @@ interface SsrEntry {
     manifest: unknown;
     scriptNonce: string;
   }): Promise<{ response: Response; isPrivate: boolean }>;
-  buildRouterManifest(viteManifest: unknown): unknown;
+  buildRouterManifest(viteManifest: unknown, publicManifest: unknown): unknown;
 }
 
 interface Renderer {
@@ -126,8 +126,10 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
   const dist = config.webDistDir;
   const ssrEntryFile = path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js');
   const viteManifestFile = path.join(dist, '.vite', 'manifest.json');
+  // The public pages' build (islands: docs/decisions/public-islands.md).
+  const publicManifestFile = path.join(dist, '.vite', 'public-manifest.json');
 
-  if (!existsSync(ssrEntryFile) || !existsSync(viteManifestFile)) {
+  if (!existsSync(ssrEntryFile) || !existsSync(viteManifestFile) || !existsSync(publicManifestFile)) {
     app.get('/{*splat}', (req, res, next) => {
       if (isApi(req.path)) return next();
       res.status(200).type('html').set('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
@@ -176,7 +178,10 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
   const loadRenderer = (): Promise<Renderer> => {
     renderer ??= (async () => {
       const entry = (await import(pathToFileURL(ssrEntryFile).href)) as SsrEntry;
-      const manifest = entry.buildRouterManifest(JSON.parse(readFileSync(viteManifestFile, 'utf8')));
+      const manifest = entry.buildRouterManifest(
+        JSON.parse(readFileSync(viteManifestFile, 'utf8')),
+        JSON.parse(readFileSync(publicManifestFile, 'utf8')),
+      );
       return { entry, manifest };
     })();
     return renderer;

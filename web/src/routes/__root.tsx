@@ -1,11 +1,19 @@
 // The document and the frame: <html lang="en"> with the pre-paint theme script, head tags, the navigation
 // bar, footer and toasts around every screen, and the not-found screen. No UI kit is imported here.
-import { createRootRouteWithContext, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  ScriptOnce,
+  Scripts,
+  useRouter,
+} from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { siteQuery } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { warmQuery } from '../features/blog/warm-query.ts';
+import { IslandModeContext, inlineJson, PAGE_DATA_ID } from '../islands/island-mode.ts';
 import { PWA_APPLE_TOUCH_ICON, PWA_MANIFEST_FILE, PWA_THEME_COLOR, SITE_FAVICON } from '../pwa/pwa-head.ts';
 import type { RouterContext } from '../router-context.ts';
 import { themeScript } from '../theme/theme-script.ts';
@@ -45,6 +53,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootDocument({ children }: { children: ReactNode }) {
+  const { islands, queryClient } = useRouter().options.context;
   return (
     // The theme script changes <html>'s class before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -53,8 +62,24 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        {children}
-        <Scripts />
+        {islands ? (
+          <>
+            <IslandModeContext.Provider value={true}>{children}</IslandModeContext.Provider>
+            {/* What the islands read (the posts, comments, site), instead of the router's hydration data. */}
+            <script
+              type="application/json"
+              id={PAGE_DATA_ID}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every '<' escaped (inlineJson)
+              dangerouslySetInnerHTML={{ __html: inlineJson(queryClient.dehydrate()) }}
+            />
+            <script type="module" src={islands.entry} />
+          </>
+        ) : (
+          <>
+            {children}
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { BlogHomeScreen } from '../features/blog/BlogHomeScreen.tsx';
 import { validateBlogHomeSearch } from '../features/blog/blog-search.ts';
 import { postSummariesQuery } from '../features/blog/post-summaries.ts';
+import { Island } from '../islands/Island.tsx';
 import { Loading } from '../ui/Loading.tsx';
 
 const PrivateHome = lazy(() => import('../features/app/PrivateHome.tsx'));
@@ -27,8 +28,9 @@ export const Route = createFileRoute('/')({
 
 function HomeRoute() {
   const { user, isLoading } = useCurrentUser();
+  const { search, tag } = Route.useSearch();
   if (isLoading) return <Loading />;
-  if (!user) return <BlogHomeScreen />;
+  if (!user) return <Island name="blog-home" component={BlogHomeScreen} props={{ search, tag }} />;
   return (
     <ClientOnly fallback={<Loading />}>
       <Suspense fallback={<Loading />}>

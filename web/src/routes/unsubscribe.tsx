@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { publicHead, publicPageData } from '../features/blog/blog-head.ts';
 import { validateUnsubscribeSearch } from '../features/blog/blog-search.ts';
 import { UnsubscribeScreen } from '../features/blog/UnsubscribeScreen.tsx';
+import { Island } from '../islands/Island.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: validateUnsubscribeSearch,
@@ -21,5 +22,5 @@ export const Route = createFileRoute('/unsubscribe')({
 
 function UnsubscribeRoute() {
   const { email, token } = Route.useSearch();
-  return <UnsubscribeScreen email={email} token={token} />;
+  return <Island name="unsubscribe" component={UnsubscribeScreen} props={{ email, token }} />;
 }

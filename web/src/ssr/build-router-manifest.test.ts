@@ -36,15 +36,19 @@ describe('buildRouterManifest', () => {
     'src/routes/_app.tsx?tsr-split=pendingComponent': { file: 'assets/app-pending.js', isDynamicEntry: true },
   };
 
+  const publicBuild: ViteManifest = {
+    'src/public-entry.ts': { file: 'assets/public-entry.js', isEntry: true },
+  };
+
   it('gives the root the entry script, its static imports and its CSS', () => {
-    const root = buildRouterManifest(vite).routes.__root__;
+    const root = buildRouterManifest(vite, publicBuild).routes.__root__;
     expect(root?.scripts).toEqual([{ attrs: { type: 'module', src: '/assets/entry.js', async: true } }]);
     expect(root?.preloads).toEqual(['/assets/entry.js', '/assets/react.js']);
     expect(root?.css).toEqual(['/assets/entry.css']);
   });
 
   it('gives each route its split chunks and their CSS, without repeating the root’s', () => {
-    const { routes } = buildRouterManifest(vite);
+    const { routes } = buildRouterManifest(vite, publicBuild);
     expect(routes['/privacy-policy']).toEqual({
       preloads: ['/assets/privacy.js', '/assets/Legal.js'],
       css: ['/assets/Legal.css'],
@@ -52,7 +56,12 @@ describe('buildRouterManifest', () => {
     expect(routes['/_app']?.preloads).toEqual(['/assets/app.js', '/assets/app-pending.js']);
   });
 
-  it('refuses a manifest without the client entry', () => {
-    expect(() => buildRouterManifest({})).toThrow(/entry-client/);
+  it('names the public pages’ entry from their own build', () => {
+    expect(buildRouterManifest(vite, publicBuild).publicEntry).toBe('/assets/public-entry.js');
+  });
+
+  it('refuses a manifest without the client entry, or a public build without its entry', () => {
+    expect(() => buildRouterManifest({}, publicBuild)).toThrow(/entry-client/);
+    expect(() => buildRouterManifest(vite, {})).toThrow(/public-entry/);
   });
 });

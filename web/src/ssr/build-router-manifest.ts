@@ -1,6 +1,7 @@
 // Turns Vite's client manifest into the router's: for each route, the chunks to modulepreload and the CSS
 // to link, so a server-rendered page is styled at once and its route code downloads in parallel with the
-// entry instead of after it. The root route also carries the client entry script.
+// entry instead of after it. The root route also carries the client entry script. The public pages'
+// entry (islands, docs/decisions/public-islands.md) rides along as `publicEntry`.
 import type { ServerManifest } from '@tanstack/router-core';
 
 /** One entry of Vite's `.vite/manifest.json`. */
@@ -16,6 +17,10 @@ export interface ViteManifestChunk {
 export type ViteManifest = Record<string, ViteManifestChunk>;
 
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
+export const PUBLIC_ENTRY = 'src/public-entry.ts';
+
+/** The router's manifest and the URL of the public pages' entry script. */
+export type AppManifest = ServerManifest & { publicEntry: string };
 const ROOT_ROUTE_ID = '__root__';
 const SPLIT_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=/;
 
@@ -48,10 +53,17 @@ function collect(manifest: ViteManifest, key: string, assets: Assets, seen = new
   return assets;
 }
 
-export function buildRouterManifest(manifest: ViteManifest, base = '/'): ServerManifest {
+/** `publicManifest`: the public pages' build's (vite.public.config.ts), which has the public entry. */
+export function buildRouterManifest(
+  manifest: ViteManifest,
+  publicManifest: ViteManifest,
+  base = '/',
+): AppManifest {
   const url = (file: string) => `${base}${file}`;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The Vite manifest has no ${CLIENT_ENTRY}: build the client first`);
+  const publicEntry = publicManifest[PUBLIC_ENTRY];
+  if (!publicEntry) throw new Error(`The Vite manifest has no ${PUBLIC_ENTRY}: build the client first`);
   const root = collect(manifest, CLIENT_ENTRY, { files: new Set(), css: new Set() });
 
   const routes: ServerManifest['routes'] = {
@@ -78,5 +90,5 @@ export function buildRouterManifest(manifest: ViteManifest, base = '/'): ServerM
       css: [...assets.css].filter((c) => !root.css.has(c)).map(url),
     };
   }
-  return { routes };
+  return { routes, publicEntry: url(publicEntry.file) };
 }

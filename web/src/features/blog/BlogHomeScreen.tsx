@@ -1,5 +1,7 @@
 // The public blog home (/blog, and / when signed out), SPEC section 2: search, sort, categories panel, tag
-// filter badge, category tabs, featured post, post grid, empty states and the newsletter block.
+// filter badge, category tabs, featured post, post grid, empty states and the newsletter block. On the
+// public pages the whole screen is one island (its search, sort and tabs act together); `search` and `tag`
+// are the URL's parameters it was rendered with.
 import {
   type CategoryId,
   categoryTabs,
@@ -19,8 +21,10 @@ import { blogPostsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { useSite } from '../../api/use-site.ts';
+import { Island } from '../../islands/Island.tsx';
 import styles from './Blog.module.css';
 import { CloseIcon, SearchIcon } from './blog-icons.tsx';
+import type { BlogHomeSearch } from './blog-search.ts';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
 import { CATEGORY_PANEL_ID, CategoryTabs, tabId } from './CategoryTabs.tsx';
 import { FeaturedPost } from './FeaturedPost.tsx';
@@ -30,10 +34,10 @@ import { PostCardSkeletons } from './PostCardSkeletons.tsx';
 import { postSummariesQuery } from './post-summaries.ts';
 import { useBlogHomeSearch } from './use-blog-home-search.ts';
 
-export function BlogHomeScreen() {
+export function BlogHomeScreen({ search, tag: tagParam }: BlogHomeSearch) {
   const data = useDataClient();
   const posts = useQuery(postSummariesQuery(data));
-  const { term, tag, setTerm, setTag, clearAll } = useBlogHomeSearch();
+  const { term, tag, setTerm, setTag, clearAll } = useBlogHomeSearch({ search, tag: tagParam });
   const [sort, setSort] = useState<PostSort>('recent');
   const [category, setCategory] = useState<CategoryId>('all');
   const site = useSite();
@@ -181,7 +185,7 @@ export function BlogHomeScreen() {
         <CategoriesPanel total={published.length} tags={tags} selected={tag} onSelect={setTag} />
       </div>
 
-      <NewsletterBlock />
+      <Island name="newsletter" component={NewsletterBlock} props={{}} />
     </div>
   );
 }

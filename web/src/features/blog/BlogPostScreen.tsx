@@ -14,6 +14,7 @@ import { blogPostQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { useSite } from '../../api/use-site.ts';
+import { Island } from '../../islands/Island.tsx';
 import { AdjacentPosts } from './AdjacentPosts.tsx';
 import { CalendarIcon, ClockIcon, TagIcon } from './blog-icons.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
@@ -54,9 +55,14 @@ export function BlogPostScreen({ id }: { id: number }) {
   return (
     <>
       <ReadingProgressBar />
-      <PostHeaderBar postId={post.id} url={url} title={post.title} />
+      <Island
+        name="post-header-bar"
+        component={PostHeaderBar}
+        props={{ postId: post.id, url, title: post.title }}
+      />
       <div className={styles.page}>
-        <article aria-labelledby="post-title">
+        {/* data-record-view: the public pages' script counts the visit (islands/dom/post-behaviours.ts). */}
+        <article aria-labelledby="post-title" data-record-view={post.published ? post.id : undefined}>
           <nav className={styles.breadcrumbs} aria-label="Breadcrumb">
             <ol>
               <li>
@@ -132,11 +138,15 @@ export function BlogPostScreen({ id }: { id: number }) {
               ))}
             </div>
           )}
-          <PostActions postId={post.id} url={url} title={post.title} />
+          <Island
+            name="post-actions"
+            component={PostActions}
+            props={{ postId: post.id, url, title: post.title }}
+          />
           <AdjacentPosts previous={previous} next={next} />
           {/* Where readers decide to follow: the blog home's double opt-in block. */}
-          <NewsletterBlock />
-          <CommentsSection postId={post.id} />
+          <Island name="newsletter" component={NewsletterBlock} props={{}} />
+          <Island name="comments" component={CommentsSection} props={{ postId: post.id }} />
         </article>
         <PostSidebar post={post} toc={toc} related={related} />
       </div>

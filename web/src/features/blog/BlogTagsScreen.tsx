@@ -1,5 +1,6 @@
 // All tags (/blog/tags), SPEC section 2: 'Search tags...', sorts Most Popular / Alphabetical (under letter
 // headings) / Recently Active, '{n} post(s)' tiles, 'No tags found' with Clear Search, 16 tile skeletons.
+// An island on the public pages (its links are plain links: an island has no router).
 import {
   filterTags,
   groupTagsByLetter,
@@ -11,28 +12,23 @@ import {
   type TagSort,
   tagCounts,
 } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useDataClient } from '../../api/use-data-client.ts';
 import { useQuery } from '../../api/use-query.ts';
 import styles from './Blog.module.css';
 import { SearchIcon } from './blog-icons.tsx';
 import { postSummariesQuery } from './post-summaries.ts';
+import { tagPath } from './tag-path.ts';
 
 function TagTiles({ tags }: { tags: readonly TagCount[] }) {
   return (
     <ul className={styles.tagGrid}>
       {tags.map((t) => (
         <li key={t.tag}>
-          <Link
-            to="/blog/tags/$tag"
-            params={{ tag: t.tag }}
-            className={styles.tagTile}
-            data-testid="tag-tile"
-          >
+          <a href={tagPath(t.tag)} className={styles.tagTile} data-testid="tag-tile">
             <span className={styles.tagName}>{t.tag}</span>
             <span className={styles.count}>{postCountLabel(t.count)}</span>
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

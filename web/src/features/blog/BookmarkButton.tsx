@@ -16,6 +16,7 @@ export function BookmarkButton({ postId, label }: { postId: number; label?: stri
       type="button"
       className={styles.iconButton}
       aria-pressed={bookmarked}
+      data-bookmark={postId}
       aria-label={label ? undefined : 'Bookmark'}
       onClick={toggle}
     >

@@ -4,7 +4,6 @@
 // form posts to the page's own address and the server answers by redirecting here with `result`.
 
 import { MAIL_PAGES } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import type { ConfirmResult } from './blog-search.ts';
@@ -88,9 +87,9 @@ export function ConfirmSubscriptionScreen({
           </>
         )}
         <div className={styles.actions}>
-          <Link to="/blog" className="pn-button pn-button-ghost">
+          <a href="/blog" className="pn-button pn-button-ghost">
             Go to the blog
-          </Link>
+          </a>
         </div>
       </div>
     </div>

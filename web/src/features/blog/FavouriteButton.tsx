@@ -2,6 +2,7 @@
 
 import styles from './Blog.module.css';
 import { StarIcon } from './blog-icons.tsx';
+import { favouriteLabel, favouriteTitle } from './favourite-labels.ts';
 import { favouritePosts } from './saved-posts.ts';
 
 export function FavouriteButton({ postId, title }: { postId: number; title: string }) {
@@ -11,8 +12,11 @@ export function FavouriteButton({ postId, title }: { postId: number; title: stri
       type="button"
       className={styles.favourite}
       aria-pressed={favourite}
-      aria-label={favourite ? `Remove ${title} from favourites` : `Add ${title} to favourites`}
-      title={favourite ? 'Remove from favourites' : 'Add to favourites'}
+      aria-label={favouriteLabel(favourite, title)}
+      title={favouriteTitle(favourite)}
+      // For the public pages' script that shows a saved star before the island wakes.
+      data-favourite={postId}
+      data-title={title}
       onClick={() => favouritePosts.toggle(postId)}
     >
       <StarIcon />

@@ -1,5 +1,6 @@
 // The featured first post of the blog home, with its real view and comment counts (DECISIONS).
 import { formatCardDate } from '@private-notes/shared';
+import { Island } from '../../islands/Island.tsx';
 import styles from './Blog.module.css';
 import { CalendarIcon, ClockIcon, CommentIcon, EyeIcon } from './blog-icons.tsx';
 import { coverImageProps } from './cover-image.ts';
@@ -47,7 +48,7 @@ export function FeaturedPost({ post }: { post: PostSummary }) {
           {countLabel(post.commentCount, 'comment', 'comments')}
         </span>
       </div>
-      <FavouriteButton postId={post.id} title={post.title} />
+      <Island name="favourite" component={FavouriteButton} props={{ postId: post.id, title: post.title }} />
     </article>
   );
 }

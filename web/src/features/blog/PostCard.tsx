@@ -1,5 +1,6 @@
 // A post in a list: title, clamped excerpt, two tags and '+N more', date, read time, favourite star.
 import { formatCardDate } from '@private-notes/shared';
+import { Island } from '../../islands/Island.tsx';
 import styles from './Blog.module.css';
 import { CalendarIcon, ClockIcon } from './blog-icons.tsx';
 import { coverImageProps } from './cover-image.ts';
@@ -39,7 +40,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
           {post.readTime} min read
         </span>
       </div>
-      <FavouriteButton postId={post.id} title={post.title} />
+      <Island name="favourite" component={FavouriteButton} props={{ postId: post.id, title: post.title }} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
-// The post page's sticky header: Back to Blog, the logo (to /), bookmark and share.
-import { Link } from '@tanstack/react-router';
+// The post page's sticky header: Back to Blog, the logo (to /), bookmark and share. Plain links: it is an
+// island on the public pages, which has no router.
 import { LogoIcon } from '../../ui/icons.tsx';
 import { BookmarkButton } from './BookmarkButton.tsx';
 import { ArrowLeftIcon } from './blog-icons.tsx';
@@ -10,13 +10,13 @@ export function PostHeaderBar({ postId, url, title }: { postId: number; url: str
   return (
     <div className={styles.bar} data-sticky-bar>
       <div className={styles.barInner}>
-        <Link to="/blog" className={styles.iconButton}>
+        <a href="/blog" className={styles.iconButton}>
           <ArrowLeftIcon />
           Back to Blog
-        </Link>
-        <Link to="/" className={styles.barLogo} aria-label="Private Notes home">
+        </a>
+        <a href="/" className={styles.barLogo} aria-label="Private Notes home">
           <LogoIcon />
-        </Link>
+        </a>
         <BookmarkButton postId={postId} />
         <SharePopover url={url} title={title} />
       </div>

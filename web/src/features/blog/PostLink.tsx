@@ -1,6 +1,7 @@
-// A link to a post's page with its slug, so following it never needs the slug redirect.
-import { postSlug } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
+// A link to a post's page with its slug, so following it never needs the slug redirect. A plain link: a
+// public page is a full page load (docs/decisions/public-islands.md), and it works inside an island,
+// which has no router.
+import { postPath } from '@private-notes/shared';
 import type { ReactNode } from 'react';
 
 export function PostLink({
@@ -13,12 +14,8 @@ export function PostLink({
   className?: string | undefined;
 }) {
   return (
-    <Link
-      to="/blog/post/$id/{-$slug}"
-      params={{ id: post.id, slug: postSlug(post) || undefined }}
-      className={className}
-    >
+    <a href={postPath(post)} className={className}>
       {children}
-    </Link>
+    </a>
   );
 }

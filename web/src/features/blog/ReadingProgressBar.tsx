@@ -8,6 +8,7 @@ export function ReadingProgressBar() {
   return (
     <div
       className={styles.progress}
+      data-reading-progress
       role="progressbar"
       aria-label="Reading progress"
       aria-valuemin={0}

@@ -36,7 +36,9 @@ export function SharePopover({ url, title, label }: { url: string; title: string
         type="button"
         className={styles.iconButton}
         aria-expanded={open}
-        aria-controls={id}
+        // Only while open: the popover exists then (and on a public page, where the share buttons are an
+        // island, the id is the island's own rather than the server's).
+        aria-controls={open ? id : undefined}
         aria-label={label ? undefined : 'Share'}
         onClick={() => setOpen((o) => !o)}
       >

@@ -3,18 +3,8 @@
 import { minutesLabel, minutesLeft, type TocEntry } from '@private-notes/shared';
 import { type MouseEvent, useEffect, useState } from 'react';
 import styles from './Post.module.css';
+import { activeTocEntry, scrollToHeading } from './toc-scroll.ts';
 import { useReadingProgress } from './use-reading-progress.ts';
-
-export const TOC_SCROLL_OFFSET = 100;
-
-/** The sticky bars' height: headings must land below them. */
-function stickyOffset(): number {
-  let bottom = 0;
-  for (const el of document.querySelectorAll<HTMLElement>('[data-sticky-bar]')) {
-    bottom = Math.max(bottom, el.getBoundingClientRect().bottom);
-  }
-  return Math.max(TOC_SCROLL_OFFSET, bottom + 16);
-}
 
 export function TableOfContents({ entries, readTime }: { entries: readonly TocEntry[]; readTime: number }) {
   const progress = useReadingProgress();
@@ -25,15 +15,7 @@ export function TableOfContents({ entries, readTime }: { entries: readonly TocEn
     let timer = 0;
     const update = () => {
       timer = 0;
-      // A heading counts as reached once it is in the band just below the sticky bars (scroll positions
-      // round, and the layout may shift while a smooth scroll runs).
-      const offset = stickyOffset() + TOC_SCROLL_OFFSET;
-      let current: string | null = null;
-      for (const entry of entries) {
-        const el = document.getElementById(entry.id);
-        if (el && el.getBoundingClientRect().top <= offset) current = entry.id;
-      }
-      setActive(current ?? entries[0]?.id ?? null);
+      setActive(activeTocEntry(entries.map((e) => e.id)));
     };
     // The SPEC's 100 ms delay before the highlight moves: also keeps scrolling cheap.
     const onScroll = () => {
@@ -48,19 +30,14 @@ export function TableOfContents({ entries, readTime }: { entries: readonly TocEn
   }, [entries]);
 
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    const target = document.getElementById(id);
-    if (!target) return;
+    if (!scrollToHeading(id)) return;
     event.preventDefault();
-    const top = target.getBoundingClientRect().top + window.scrollY - stickyOffset();
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top, behavior: smooth ? 'smooth' : 'auto' });
-    history.replaceState(history.state, '', `#${id}`);
     setActive(id);
   };
 
   const left = minutesLeft(readTime, progress);
   return (
-    <nav className={styles.box} aria-labelledby="toc-title">
+    <nav className={styles.box} aria-labelledby="toc-title" data-toc data-read-time={readTime}>
       <h2 id="toc-title" className={styles.boxTitle}>
         Table of Contents
       </h2>
@@ -83,11 +60,11 @@ export function TableOfContents({ entries, readTime }: { entries: readonly TocEn
       )}
       <div className={styles.tocProgress} data-testid="reading-progress">
         <div className={styles.meter} aria-hidden="true">
-          <div className={styles.meterFill} style={{ width: `${progress}%` }} />
+          <div className={styles.meterFill} data-toc-meter style={{ width: `${progress}%` }} />
         </div>
-        <span>{progress}% read</span>
+        <span data-toc-percent>{progress}% read</span>
         {' · '}
-        <span>
+        <span data-toc-left>
           {left} {minutesLabel(left)} left
         </span>
       </div>

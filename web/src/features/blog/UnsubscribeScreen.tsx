@@ -4,7 +4,6 @@
 // A link older than a year answers 410: the page says so and asks for the address instead (the server then
 // mails a notice with a way back), and points to the blog's form for subscribing again.
 import { ApiError, validateUnsubscribeEmail } from '@private-notes/shared';
-import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './NewsletterCard.module.css';
@@ -133,9 +132,9 @@ export function UnsubscribeScreen({ email: initial, token: initialToken }: Props
           </>
         )}
         <div className={styles.actions}>
-          <Link to="/" className="pn-button pn-button-ghost">
+          <a href="/" className="pn-button pn-button-ghost">
             Back to home
-          </Link>
+          </a>
         </div>
       </div>
     </div>

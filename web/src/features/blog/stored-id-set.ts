@@ -1,17 +1,30 @@
 // A set of post ids kept in localStorage (favourites, bookmarks), read by components through a hook.
 // The server and the hydrating browser both see an empty set, so the first render matches; the stored
-// ids appear right after hydration.
-import { useSyncExternalStore } from 'react';
+// ids appear right after hydration. The hook is passed in (saved-posts.ts), so the public pages' script
+// can read the set without bringing React along (islands/dom/post-behaviours.ts).
 
 export interface StoredIdSet {
   /** Adds or removes the id; answers whether it is now in the set. */
   toggle(id: number): boolean;
+  /** The stored ids now (for scripts outside React). */
+  read(): ReadonlySet<number>;
+  /** Drops the copy in memory: the next read is from storage (another copy of the set wrote it). */
+  forget(): void;
   useIds(): ReadonlySet<number>;
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
 
-export function createStoredIdSet(storageKey: string): StoredIdSet {
+/** React's useSyncExternalStore, given by the caller. */
+type UseStore = <T>(subscribe: (listener: () => void) => () => void, read: () => T, server: () => T) => T;
+
+/**
+ * Sent on window after a change made on this page: the public pages' script keeps the buttons of islands
+ * that are not live yet in step (islands/dom/post-behaviours.ts).
+ */
+export const STORED_IDS_CHANGED = 'pn-stored-ids-changed';
+
+export function createStoredIdSet(storageKey: string, useStore?: UseStore): StoredIdSet {
   let cache: ReadonlySet<number> | null = null;
   const listeners = new Set<() => void>();
 
@@ -59,8 +72,16 @@ export function createStoredIdSet(storageKey: string): StoredIdSet {
         // Storage full or blocked: the choice still holds for this page.
       }
       notify();
+      window.dispatchEvent(new CustomEvent(STORED_IDS_CHANGED, { detail: storageKey }));
       return added;
     },
-    useIds: () => useSyncExternalStore(subscribe, read, () => EMPTY),
+    read,
+    forget() {
+      cache = null;
+    },
+    useIds: () => {
+      if (!useStore) throw new Error(`${storageKey}: created without React, it has no hook`);
+      return useStore(subscribe, read, () => EMPTY);
+    },
   };
 }

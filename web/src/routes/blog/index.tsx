@@ -6,6 +6,7 @@ import { publicHead } from '../../features/blog/blog-head.ts';
 import { validateBlogHomeSearch } from '../../features/blog/blog-search.ts';
 import { postSummariesQuery } from '../../features/blog/post-summaries.ts';
 import { warmQuery } from '../../features/blog/warm-query.ts';
+import { Island } from '../../islands/Island.tsx';
 
 export const Route = createFileRoute('/blog/')({
   validateSearch: validateBlogHomeSearch,
@@ -27,5 +28,10 @@ export const Route = createFileRoute('/blog/')({
       siteTitle: loaderData?.title,
       path: '/blog',
     }),
-  component: BlogHomeScreen,
+  component: BlogHomeRoute,
 });
+
+function BlogHomeRoute() {
+  const { search, tag } = Route.useSearch();
+  return <Island name="blog-home" component={BlogHomeScreen} props={{ search, tag }} />;
+}

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { publicHead, publicPageData } from '../../features/blog/blog-head.ts';
 import { validateConfirmSearch } from '../../features/blog/blog-search.ts';
 import { ConfirmSubscriptionScreen } from '../../features/blog/ConfirmSubscriptionScreen.tsx';
+import { Island } from '../../islands/Island.tsx';
 
 export const Route = createFileRoute('/subscribe/confirm')({
   validateSearch: validateConfirmSearch,
@@ -23,5 +24,7 @@ export const Route = createFileRoute('/subscribe/confirm')({
 
 function ConfirmSubscriptionRoute() {
   const { token, result } = Route.useSearch();
-  return <ConfirmSubscriptionScreen token={token} result={result} />;
+  return (
+    <Island name="confirm-subscription" component={ConfirmSubscriptionScreen} props={{ token, result }} />
+  );
 }

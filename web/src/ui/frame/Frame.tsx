@@ -1,8 +1,9 @@
 // The frame around every screen: navigation bar, main content, footer, mobile tabs and toasts, each shown
 // by SPEC section 2's path rules; on public pages it registers the reader's service worker.
 import { useLocation } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useContext, useEffect } from 'react';
 import { SettingsEffects } from '../../features/settings/SettingsEffects.tsx';
+import { IslandModeContext } from '../../islands/island-mode.ts';
 import { registerReaderServiceWorker } from '../../pwa/register-reader-service-worker.ts';
 import { Footer } from './Footer.tsx';
 import styles from './Frame.module.css';
@@ -16,6 +17,7 @@ export function Frame({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const nav = showsNavBar(pathname);
   const publicPage = showsFooter(pathname);
+  const islands = useContext(IslandModeContext);
   // Visitors get the reader's service worker on public pages; the owner's screens register the full one.
   useEffect(() => {
     if (publicPage) registerReaderServiceWorker();
@@ -32,7 +34,14 @@ export function Frame({ children }: { children: ReactNode }) {
       </main>
       {showsFooter(pathname) && <Footer />}
       {nav && <MobileTabs />}
-      <Toaster />
+      {islands ? (
+        // Hydrated with the page's first island (islands/island-runtime.tsx): islands announce by toasts.
+        <div data-island-toaster style={{ display: 'contents' }}>
+          <Toaster />
+        </div>
+      ) : (
+        <Toaster />
+      )}
       <SettingsEffects />
     </div>
   );

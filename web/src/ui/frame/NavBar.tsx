@@ -1,9 +1,11 @@
 // The top navigation bar (SPEC section 2): logo, 'View Blog', the owner's links, theme menu,
 // 'Logout ({username})' or 'Admin', and on small screens a collapsible menu.
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useSettings } from '../../features/settings/use-settings.ts';
+import { Island } from '../../islands/Island.tsx';
+import { IslandModeContext } from '../../islands/island-mode.ts';
 import { CloseIcon, LogoIcon, MenuIcon } from '../icons.tsx';
 import styles from './Frame.module.css';
 import { ThemeMenu } from './ThemeMenu.tsx';
@@ -17,6 +19,8 @@ export function NavBar() {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // On an islands page the menu is rendered closed and opened by a script (islands/dom/frame-behaviours.ts).
+  const islands = useContext(IslandModeContext);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_SHADOW_PX);
@@ -83,7 +87,7 @@ export function NavBar() {
           ))}
         </div>
         <div className={styles.navActions}>
-          <ThemeMenu />
+          <Island name="theme-menu" component={ThemeMenu} props={{}} />
           <span className={styles.desktopOnly}>{account}</span>
           <button
             ref={menuButtonRef}
@@ -94,12 +98,22 @@ export function NavBar() {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((o) => !o)}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {islands ? (
+              <>
+                <MenuIcon data-menu-icon />
+                {/* `hidden` is not among an SVG's typed props, yet is a global attribute the CSS honours. */}
+                <CloseIcon data-menu-icon {...{ hidden: true }} />
+              </>
+            ) : menuOpen ? (
+              <CloseIcon />
+            ) : (
+              <MenuIcon />
+            )}
           </button>
         </div>
       </nav>
-      {menuOpen && (
-        <div id="mobile-menu" className={styles.mobileMenu}>
+      {(menuOpen || islands) && (
+        <div id="mobile-menu" className={styles.mobileMenu} hidden={islands || undefined}>
           <Link to="/blog" className={styles.mobileMenuLink}>
             View Blog
           </Link>

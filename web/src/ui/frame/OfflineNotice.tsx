@@ -3,8 +3,7 @@
 import { useEffect, useState } from 'react';
 import styles from './Frame.module.css';
 
-export const OFFLINE_NOTICE = 'You are offline: showing saved posts';
-const OFFLINE_COPY_ATTRIBUTE = 'data-pn-offline-copy';
+import { OFFLINE_COPY_ATTRIBUTE, OFFLINE_NOTICE } from './offline-notice-text.ts';
 
 export function OfflineNotice() {
   // Rendered on the server and in the first client render as nothing, so hydration matches.
@@ -24,7 +23,12 @@ export function OfflineNotice() {
     };
   }, []);
   return (
-    <div role="status" className={offline ? styles.offlineNotice : undefined}>
+    // data-offline-notice: the public pages' script (islands/dom/frame-behaviours.ts) shows it there.
+    <div
+      role="status"
+      className={offline ? styles.offlineNotice : undefined}
+      data-offline-notice={styles.offlineNotice}
+    >
       {offline ? OFFLINE_NOTICE : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { BlogTagsScreen } from '../../../features/blog/BlogTagsScreen.tsx';
 import { publicHead, publicPageData } from '../../../features/blog/blog-head.ts';
 import { postSummariesQuery } from '../../../features/blog/post-summaries.ts';
 import { warmQuery } from '../../../features/blog/warm-query.ts';
+import { Island } from '../../../islands/Island.tsx';
 
 export const Route = createFileRoute('/blog/tags/')({
   loader: async ({ context }) => {
@@ -21,5 +22,9 @@ export const Route = createFileRoute('/blog/tags/')({
       path: '/blog/tags',
       siteTitle: loaderData?.siteTitle,
     }),
-  component: BlogTagsScreen,
+  component: BlogTagsRoute,
 });
+
+function BlogTagsRoute() {
+  return <Island name="blog-tags" component={BlogTagsScreen} props={{}} />;
+}
