@@ -145,7 +145,7 @@ export function BlogPostScreen({ id }: { id: number }) {
           />
           <AdjacentPosts previous={previous} next={next} />
           {/* Where readers decide to follow: the blog home's double opt-in block. */}
-          <Island name="newsletter" component={NewsletterBlock} props={{}} />
+          <Island name="newsletter" component={NewsletterBlock} props={{ back: postPath(post) }} />
           <Island name="comments" component={CommentsSection} props={{ postId: post.id }} />
         </article>
         <PostSidebar post={post} toc={toc} related={related} />

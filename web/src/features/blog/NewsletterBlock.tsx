@@ -2,7 +2,6 @@
 // thank-you that keeps the typed address and asks to confirm from the inbox (double opt-in: nothing is
 // sent before that). Before or without JavaScript the form posts itself to /subscribe (the server answers
 // with a page and a link back here); with it, the same address goes through the API in place.
-import { useLocation } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './Blog.module.css';
@@ -14,10 +13,11 @@ type State =
   | { kind: 'done'; email: string }
   | { kind: 'error'; message: string };
 
-export function NewsletterBlock() {
+/** `back`: the page the block is on, where the no-JavaScript answer page links back to (a prop, not the
+ * router's location: on a visitor's page the block is an island and no router runs). */
+export function NewsletterBlock({ back }: { back: string }) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const pathname = useLocation({ select: (l) => l.pathname });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +42,7 @@ export function NewsletterBlock() {
         New posts on knowledge management, productivity and technology, by e-mail.
       </p>
       <form className={styles.newsletterForm} onSubmit={submit} method="post" action="/subscribe">
-        <input type="hidden" name="back" value={pathname} />
+        <input type="hidden" name="back" value={back} />
         <label htmlFor="newsletter-email" className="pn-visually-hidden">
           Email address
         </label>
