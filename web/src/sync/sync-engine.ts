@@ -81,6 +81,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const listeners = new Set<(status: SyncStatus) => void>();
   let running: Promise<SyncRoundResult> | null = null;
   let again = false;
+  /** The outbox's highest seq when the last round began its push: an entry above it may have missed it. */
+  let pushedUpTo = 0;
   let paused = false;
   let failures = 0;
   let lastError: string | null = null;
@@ -173,6 +175,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
     try {
       const pulled = await pull();
+      pushedUpTo = Number((await db.outbox.orderBy('seq').lastKey()) ?? 0);
       const pushed = await pushOutbox(ctx);
       if (pushed > 0 || pulled.reset) await pull();
       // After the notes: a note whose files are still uploading syncs all the same.
@@ -229,6 +232,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await refreshQueues();
         publish();
       }
+      // A change queued after this round read the outbox, whose own notice (the outbox's live query) came
+      // after the queues were read again just above, looks to that notice like nothing new: without this it
+      // would wait for the next periodic round, a minute away.
+      if (result === 'synced' && readyCount(outbox) > 0 && (outbox.lastSeq ?? 0) > pushedUpTo)
+        schedule(debounceMs);
       return result;
     })();
     running = current;
