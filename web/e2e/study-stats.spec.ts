@@ -102,6 +102,9 @@ test('with 1,000 reviews the FSRS parameters are fitted in a worker, and Statist
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
     timeout: 20_000,
   });
+  // Statistics speaks of the cards this device has, so the note gets its own (other tests' cards may or may not
+  // have synced to this fresh browser yet).
+  expect(await generateCards(page, title)).toBeGreaterThanOrEqual(3);
   await page.goto('/study/stats');
   await expect(page.getByRole('heading', { name: 'Statistics', exact: true })).toBeVisible();
   // Offline from here on: the history below is this device's alone (marked as pulled, so never pushed).
