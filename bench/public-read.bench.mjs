@@ -1,7 +1,7 @@
 // The public read path measured as a browser asks, against what the machine can do: `/blog` (100 posts), a
 // post page, a tag page, `/api/blog`, `/rss.xml`, `/sitemap.xml` and the largest hashed script, each asked
 // with a browser's `Accept-Encoding: br, gzip, deflate, zstd`, from the production server as `npm start`
-// runs it (`node --enable-source-maps sync-server/dist/server.js`, default settings: request logging on,
+// runs it (`NODE_ENV=production node --enable-source-maps sync-server/dist/server.js`, default settings: request logging on,
 // its standard output kept in a file as a service manager would keep it), pinned to core 1 with taskset,
 // while Debian's wrk runs on core 0 (`wrk -t1 -c50 --latency`). Beside it, on the same core, a bare node:http
 // server replays exactly the bytes and headers the app sent for each path. Three alternating rounds (which
@@ -103,7 +103,7 @@ async function startPinned(args, env, logFile) {
   };
 }
 
-/** The server as `npm start` runs it: plain node on the bundle, default settings but for what a run needs. */
+/** The server as `npm start` runs it: plain node on the bundle, NODE_ENV=production, default settings but for what a run needs. */
 function startApp({ dist, bundle }, dataDir, logFile, env = {}) {
   return startPinned(
     ['--enable-source-maps', bundle],
@@ -113,6 +113,8 @@ function startApp({ dist, bundle }, dataDir, logFile, env = {}) {
       DATA_DIR: dataDir,
       OWNER_PASSWORD: BENCH_PASSWORD,
       WEB_DIST_DIR: dist,
+      // As scripts/start.mjs sets it: React's and Express's production builds.
+      NODE_ENV: 'production',
       ...env,
     },
     logFile,

@@ -63,29 +63,38 @@ it('the built bundle runs with plain node: sign in, store a note', async () => {
   expect(created.status).toBe(201);
 });
 
-it.runIf(process.platform === 'linux')('npm start runs the built bundle with plain node', async () => {
-  const dataDir = await makeTempDir('pn-start-');
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  // A stand-in web build, so the launcher does not build the web app (this test is about the server).
-  const webDist = path.join(dataDir, 'web/dist');
-  mkdirSync(path.join(webDist, '.vite'), { recursive: true });
-  mkdirSync(path.join(dataDir, 'web/dist-ssr'));
-  writeFileSync(path.join(webDist, '.vite/manifest.json'), '{}');
-  writeFileSync(path.join(dataDir, 'web/dist-ssr/entry-server.js'), '');
+it.runIf(process.platform === 'linux')(
+  'npm start runs the built bundle with plain node, in production mode',
+  async () => {
+    const dataDir = await makeTempDir('pn-start-');
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // A stand-in web build, so the launcher does not build the web app (this test is about the server).
+    const webDist = path.join(dataDir, 'web/dist');
+    mkdirSync(path.join(webDist, '.vite'), { recursive: true });
+    mkdirSync(path.join(dataDir, 'web/dist-ssr'));
+    writeFileSync(path.join(webDist, '.vite/manifest.json'), '{}');
+    writeFileSync(path.join(dataDir, 'web/dist-ssr/entry-server.js'), '');
 
-  const launcher = run([path.join(repoRoot, 'scripts/start.mjs')], {
-    DATA_DIR: path.join(dataDir, 'data'),
-    WEB_DIST_DIR: webDist,
-  });
-  await waitForListening(launcher);
-  // The launcher may also have run esbuild (its service is a child too, when the bundle was stale).
-  const children = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-  for (const pid of children) cleanups.push(() => process.kill(Number(pid), 'SIGKILL'));
-  const commands = children.map((pid) =>
-    readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(1),
-  );
-  expect(commands).toContainEqual(['--enable-source-maps', path.join(serverRoot, 'dist/server.js')]);
-});
+    const launcher = run([path.join(repoRoot, 'scripts/start.mjs')], {
+      DATA_DIR: path.join(dataDir, 'data'),
+      WEB_DIST_DIR: webDist,
+      // Unset, as in a shell (vitest sets it to "test"; empty counts as unset).
+      NODE_ENV: '',
+    });
+    await waitForListening(launcher);
+    // The launcher may also have run esbuild (its service is a child too, when the bundle was stale).
+    const children = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .filter(Boolean);
+    for (const pid of children) cleanups.push(() => process.kill(Number(pid), 'SIGKILL'));
+    const commands = children.map((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(1),
+    );
+    expect(commands).toContainEqual(['--enable-source-maps', path.join(serverRoot, 'dist/server.js')]);
+    // React's production build renders the pages (it reads NODE_ENV when it loads).
+    const server = children[commands.findIndex((args) => args[1]?.endsWith('dist/server.js'))];
+    const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('NODE_ENV=production');
+  },
+);

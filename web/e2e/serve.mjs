@@ -42,6 +42,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], 
     OWNER_USERNAME: 'admin',
     OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD ?? 'e2e-owner-password-1',
     LOG_REQUESTS: 'false',
+    // As `npm start` runs it (scripts/start.mjs): React's production build renders the pages under test.
+    NODE_ENV: 'production',
     // Mail links (confirm, unsubscribe, comment alerts) must open this server; no SMTP_* means capture.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Seeded readers carry their own address (X-Forwarded-For, e2e/mail-helpers.ts), so sign-ups seeded by
