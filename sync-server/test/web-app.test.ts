@@ -6,7 +6,7 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageCacheFor } from '../src/pages/web-app.ts';
+import { pageCacheFor, pageRendersFor } from '../src/pages/web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -150,6 +150,23 @@ describe('web app serving (built app, server rendering)', () => {
       search.headers.get('etag'),
     );
     expect(pages.size).toBe(held + 1);
+  });
+
+  it('renders a page once for visitors who ask for it at the same time, and gives them all the same page', async () => {
+    const renders = pageRendersFor(s.handle.store);
+    const pages = pageCacheFor(s.handle.store);
+    const before = renders.started;
+    const held = pages.size;
+    // A page nobody has asked for yet, asked for by eight visitors at once.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => s.api('GET', '/blog?search=together')));
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('etag')).toBe(answers[0]!.headers.get('etag'));
+      expect(res.body).toContain('together');
+    }
+    expect(renders.started).toBe(before + 1);
+    expect(pages.size).toBe(held + 1);
+    expect(renders.size).toBe(0);
   });
 
   it('allows the inline scripts by hash, with no nonce that would break a cached copy', async () => {

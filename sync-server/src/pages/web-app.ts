@@ -20,6 +20,7 @@ import { newScriptNonce, takeMarkedScripts } from './inline-scripts.ts';
 import { PageCache } from './page-cache.ts';
 import { pageAddress } from './page-query.ts';
 import { privatePreloadLinks } from './private-preloads.ts';
+import { SingleFlight } from './single-flight.ts';
 import { createSsrDataClient } from './ssr-data-client.ts';
 import { isHashed, StaticFiles } from './static-files.ts';
 
@@ -110,6 +111,24 @@ function withCharset(contentType: string): string {
   return /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 }
 
+/** What a render gave: a redirect, or a page (`cached` when it is public and was cached). */
+type Rendered = { request: ExpressRequest; cached: CachedPage | null } & (
+  | { redirect: { status: number; location: string }; page?: undefined }
+  | { page: RenderedPage; redirect?: undefined }
+);
+
+const pageRenders = new WeakMap<Store, SingleFlight<Rendered>>();
+
+/** The page renders under way in the app over `store` (one per app; tests read how many were started). */
+export function pageRendersFor(store: Store): SingleFlight<Rendered> {
+  let renders = pageRenders.get(store);
+  if (!renders) {
+    renders = new SingleFlight<Rendered>();
+    pageRenders.set(store, renders);
+  }
+  return renders;
+}
+
 const pageCaches = new WeakMap<Store, PageCache<CachedPage>>();
 
 /** The rendered public pages of the app over `store` (one per app; tests read its size). */
@@ -187,6 +206,46 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
     return renderer;
   };
 
+  const renders = pageRendersFor(store);
+  /** Renders a page; a public one for anonymous visitors is cached (and its compressed forms made) here. */
+  async function renderFor(
+    req: ExpressRequest,
+    url: string,
+    user: ReturnType<Deps['auth']['getUser']>,
+    pageVersion: number,
+    signal: AbortSignal,
+  ): Promise<Rendered> {
+    const { entry, manifest } = await loadRenderer();
+    // The page's inline scripts (theme before paint, hydration data) are allowed by their hashes rather
+    // than a per-response nonce, so the same page has the same bytes: ETags work and a 304 never pairs a
+    // cached page with a policy naming another nonce. Only the scripts the renderer marked are hashed.
+    const scriptNonce = newScriptNonce();
+    const { response, isPrivate } = await entry.renderPage({
+      request: toFetchRequest(req, signal, url),
+      data: createSsrDataClient(services, user),
+      manifest,
+      scriptNonce,
+    });
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('Location') ?? '/';
+      return { request: req, redirect: { status: response.status, location }, cached: null };
+    }
+    const page: RenderedPage = {
+      status: response.status,
+      contentType: response.headers.get('Content-Type') ?? 'text/html; charset=utf-8',
+      ...takeMarkedScripts(await response.text(), scriptNonce),
+    };
+    if (isPrivate || user || page.status >= 500) return { request: req, page, cached: null };
+    const answer = new CachedAnswer(page.html, withCharset(page.contentType), PUBLIC_PAGE_CACHE, {
+      status: page.status,
+      version: pageVersion,
+    });
+    const cached: CachedPage = { answer, scriptSources: page.scriptSources };
+    pages.set(pageVersion, url, cached);
+    await answer.prepare();
+    return { request: req, page, cached };
+  }
+
   app.get('/{*splat}', async (req, res, next) => {
     if (isApi(req.path)) return next();
     if (isFileRequest(req.path)) {
@@ -212,39 +271,27 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
       if (!res.writableFinished) abort.abort();
     });
     try {
-      const { entry, manifest } = await loadRenderer();
-      // The page's inline scripts (theme before paint, hydration data) are allowed by their hashes rather
-      // than a per-response nonce, so the same page has the same bytes: ETags work and a 304 never pairs a
-      // cached page with a policy naming another nonce. Only the scripts the renderer marked are hashed.
-      const scriptNonce = newScriptNonce();
-      const { response, isPrivate } = await entry.renderPage({
-        request: toFetchRequest(req, abort.signal, url),
-        data: createSsrDataClient(services, user),
-        manifest,
-        scriptNonce,
-      });
-      if (response.status >= 300 && response.status < 400) {
-        res.set('Cache-Control', PRIVATE_PAGE_CACHE);
-        res.redirect(response.status, response.headers.get('Location') ?? '/');
+      const render = (signal: AbortSignal) => renderFor(req, url, user, pageVersion, signal);
+      let rendered: Rendered;
+      if (user) rendered = await render(abort.signal);
+      else {
+        // Anonymous visitors asking for the same page at once share one render (pages/single-flight.ts).
+        rendered = await renders.run(`${pageVersion}\0${url}`, abort.signal, render);
+        // Only a cacheable page is shared: anything else was rendered from another request's headers.
+        if (!rendered.cached && rendered.request !== req) rendered = await render(abort.signal);
+      }
+      if (rendered.cached) {
+        await sendCachedPage(req, res, rendered.cached, address);
         return;
       }
-      const page: RenderedPage = {
-        status: response.status,
-        contentType: response.headers.get('Content-Type') ?? 'text/html; charset=utf-8',
-        ...takeMarkedScripts(await response.text(), scriptNonce),
-      };
+      if (rendered.redirect) {
+        res.set('Cache-Control', PRIVATE_PAGE_CACHE);
+        res.redirect(rendered.redirect.status, rendered.redirect.location);
+        return;
+      }
+      const { page } = rendered;
       const preload = user && page.status === 200 ? privatePreloadLinks(req.path) : null;
       if (preload) res.append('Link', preload);
-      if (!isPrivate && !user && page.status < 500) {
-        const answer = new CachedAnswer(page.html, withCharset(page.contentType), PUBLIC_PAGE_CACHE, {
-          status: page.status,
-          version: pageVersion,
-        });
-        const entry: CachedPage = { answer, scriptSources: page.scriptSources };
-        pages.set(pageVersion, url, entry);
-        await sendCachedPage(req, res, entry, address);
-        return;
-      }
       sendPage(res, page, PRIVATE_PAGE_CACHE);
     } catch (error) {
       if (abort.signal.aborted) return;
