@@ -4,6 +4,7 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { productionBuild } from './web/production-build-plugin.ts';
 import { pwaPlugin } from './web/pwa/pwa-plugin.ts';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
@@ -33,6 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   plugins: [
+    productionBuild(),
     tanstackRouter({
       target: 'react',
       routesDirectory: path.join(webRoot, 'src/routes'),

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { productionBuild } from './web/production-build-plugin.ts';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 
@@ -21,7 +22,7 @@ export default defineConfig({
       },
     ],
   },
-  plugins: [react()],
+  plugins: [productionBuild(), react()],
   build: {
     outDir: path.join(webRoot, 'dist'),
     // The app's build is already there.

@@ -49,6 +49,13 @@ describe('web app serving (built app, server rendering)', () => {
     rmSync(copy, { recursive: true, force: true });
   });
 
+  it('runs a production build of the app, whoever built it (vitest sets NODE_ENV=test)', () => {
+    // A development build imports React's development JSX runtime, which the production server lacks.
+    const entry = readFileSync(path.join(copy, 'dist-ssr/entry-server.js'), 'utf8');
+    expect(entry).toContain('react/jsx-runtime');
+    expect(entry).not.toContain('react/jsx-dev-runtime');
+  });
+
   it('renders /privacy-policy on the server: heading, text, title, lang, styles and preloads', async () => {
     const res = await s.api('GET', '/privacy-policy');
     expect(res.status).toBe(200);
