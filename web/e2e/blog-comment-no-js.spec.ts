@@ -2,20 +2,10 @@
 // (POST /comment), the server answers with a page saying the comment waits for moderation, the comment is
 // in the owner's moderation queue, and the page's link leads back to the post. A refused form says why and
 // keeps what was typed.
-import { type Browser, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createPost, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
-import { readerAddress } from './mail-helpers.ts';
+import { readerWithoutScripts } from './mail-helpers.ts';
 import { E2E_OWNER } from './owner.ts';
-
-/** A reader without JavaScript, from an address of their own (the per-address comment limit is shared). */
-async function readerWithoutScripts(browser: Browser) {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    viewport: { width: 390, height: 844 },
-    extraHTTPHeaders: readerAddress(),
-  });
-  return context.newPage();
-}
 
 test('a reader without JavaScript comments on a post; it waits in the owner’s moderation queue', async ({
   browser,

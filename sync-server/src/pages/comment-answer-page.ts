@@ -4,6 +4,7 @@
 // not a route of the web app, so a post's page carries no extra script for it.
 import type { CommentForm, CommentFormErrors } from '@private-notes/shared';
 import { escapeHtml } from '../mail/render-mail.ts';
+import { renderAnswerPage } from './subscribe-answer-page.ts';
 
 /** The form's own address: posted without JavaScript, and (GET) the page saying it was sent. */
 export const COMMENT_FORM_PATH = '/comment';
@@ -18,18 +19,7 @@ interface PageFrame {
 }
 
 function page(frame: PageFrame, heading: string, body: string): string {
-  const links = frame.stylesheets
-    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-    .join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">
-<title>${escapeHtml(heading)} | ${escapeHtml(frame.siteTitle)}</title>${links}</head>
-<body><main class="pn-comment-answer" style="max-width:36rem;margin:4rem auto;padding:0 1rem">
-<p><a href="/blog">${escapeHtml(frame.siteTitle)}</a></p>
-<h1>${escapeHtml(heading)}</h1>
-${body}
-</main></body></html>`;
+  return renderAnswerPage({ ...frame, heading, className: 'pn-comment-answer', body });
 }
 
 /** Sent (or taken by the honeypot, which must not tell): pending moderation, and the way back to the post. */
