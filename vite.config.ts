@@ -5,7 +5,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { productionBuild } from './web/production-build-plugin.ts';
-import { pwaPlugin } from './web/pwa/pwa-plugin.ts';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -47,8 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     react(),
-    // PWA (engineer F): manifest, icons and the service worker, for the browser build only.
-    ...(isSsrBuild ? [] : [pwaPlugin()]),
+    // The service worker is built by the public pages' build (vite.public.config.ts), which runs after this
+    // one into the same folder: only then are all the files it must precache there.
   ],
   build: isSsrBuild
     ? { outDir: path.join(webRoot, 'dist-ssr'), emptyOutDir: true, target: 'node20' }

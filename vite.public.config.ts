@@ -6,6 +6,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { productionBuild } from './web/production-build-plugin.ts';
+import { pwaPlugin } from './web/pwa/pwa-plugin.ts';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 
@@ -22,7 +23,10 @@ export default defineConfig({
       },
     ],
   },
-  plugins: [productionBuild(), react()],
+  // The service worker is built here, by the last browser build: its precache list is every file in
+  // web/dist, so the owner's worker keeps the public pages' scripts too (a public page the owner opens
+  // offline is the visitor's saved copy, which runs them), not only the app's.
+  plugins: [productionBuild(), react(), pwaPlugin()],
   build: {
     outDir: path.join(webRoot, 'dist'),
     // The app's build is already there.

@@ -125,7 +125,23 @@ test('a note that has not synced yet is synced before the conversion', async ({ 
   await page.getByRole('button', { name: 'Save' }).click();
   // Straight away, before the debounced sync, convert it: the conversion pushes it first.
   await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();
-  await expect(toast(page, 'Blog post generated successfully')).toBeVisible({ timeout: 15_000 });
+  // The success toast and the draft's modal editor come together, and the modal hides the rest of the page
+  // from the accessibility tree: a role query finds the toast only if it looks before the editor opens.
+  // So the toast by its text (on screen for 8 s), then what the conversion made.
+  await expect(page.getByText('Blog post generated successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/blog\/admin\?edit=\d+$/, { timeout: 15_000 });
+  const postId = Number(new URL(page.url()).searchParams.get('edit'));
+  const editor = page.getByRole('dialog').filter({ hasText: 'Edit Blog Post' });
+  await expect(editor.getByLabel('Title')).toHaveValue(title, { timeout: 15_000 });
+  // The note reached the server before the draft was made from it.
+  const notes = (await (await page.request.get('/api/notes')).json()) as Array<{ id: number; title: string }>;
+  const note = notes.find((n) => n.title === title);
+  expect(note).toBeDefined();
+  const posts = (await (await page.request.get('/api/admin/blog')).json()) as Array<{
+    id: number;
+    sourceNoteId?: number;
+  }>;
+  expect(posts.find((post) => post.id === postId)?.sourceNoteId).toBe(note?.id);
 });
 
 test('a failed conversion shows the failure toast', async ({ page }) => {

@@ -1,19 +1,9 @@
 // Subscribing from a post page with JavaScript turned off, in a 390 px window: the newsletter block is a real
 // form (POST /subscribe), the server answers with a page saying to check the inbox, the confirmation mail
 // goes out as it does with scripts, and the page's link leads back to the post. A bad address says why.
-import { type Browser, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createPost, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
-import { readerAddress, subscriberStatus, waitForMail } from './mail-helpers.ts';
-
-/** A reader without JavaScript, from an address of their own (the per-address sign-up limit is shared). */
-async function readerWithoutScripts(browser: Browser) {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    viewport: { width: 390, height: 844 },
-    extraHTTPHeaders: readerAddress(),
-  });
-  return context.newPage();
-}
+import { readerWithoutScripts, subscriberStatus, waitForMail } from './mail-helpers.ts';
 
 test('a reader without JavaScript subscribes from a post page and is led back to the post', async ({
   browser,

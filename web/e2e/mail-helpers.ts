@@ -1,7 +1,7 @@
 // Reading the mail the test server captured (it runs without SMTP, so every message lands in the Outbox):
 // find a message to an address, pull the confirmation or unsubscribe link out of its plain-text part, and
 // confirm a subscription the way a reader would, for specs that need active subscribers.
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 export interface OutboxRow {
   id: string;
@@ -91,4 +91,14 @@ export async function subscriberStatus(owner: APIRequestContext, email: string):
     status: string;
   }[];
   return list.find((s) => s.email === email)?.status;
+}
+
+/** A reader without JavaScript in a 390 px window, from an address of their own (per-address limits are shared). */
+export async function readerWithoutScripts(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: readerAddress(),
+  });
+  return context.newPage();
 }

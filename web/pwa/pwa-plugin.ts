@@ -1,5 +1,7 @@
 // The PWA part of the web build (vite-plugin-pwa): the icons, and the service worker in sw.ts compiled with
 // the list of built files injected for precaching. The web app manifest is the server's (routes/site.ts).
+// Used by the last browser build (vite.public.config.ts), so the list holds the app's files and the public
+// pages' alike.
 import { VitePWA } from 'vite-plugin-pwa';
 
 export function pwaPlugin() {

@@ -43,18 +43,33 @@ export function renderSubscribeAnswer(options: {
 }): string {
   const text = TEXTS[options.result];
   const backLabel = options.back.startsWith('/blog/post/') ? 'Back to the post' : 'Back to the blog';
-  const links = options.stylesheets
-    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-    .join('');
+  return renderAnswerPage({
+    siteTitle: options.siteTitle,
+    stylesheets: options.stylesheets,
+    heading: text.heading,
+    className: 'pn-subscribe-answer',
+    body: `<p role="${text.role}">${escapeHtml(text.body)}</p>
+<p><a class="pn-button pn-button-primary" href="${escapeHtml(options.back)}">${backLabel}</a></p>`,
+  });
+}
+
+/** A small server-written answer page: the site's title linking to the blog, a heading, and `body` (HTML). */
+export function renderAnswerPage(page: {
+  siteTitle: string;
+  stylesheets: readonly string[];
+  heading: string;
+  className: string;
+  body: string;
+}): string {
+  const links = page.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">
-<title>${escapeHtml(text.heading)} | ${escapeHtml(options.siteTitle)}</title>${links}</head>
-<body><main class="pn-subscribe-answer" style="max-width:36rem;margin:4rem auto;padding:0 1rem">
-<p><a href="/blog">${escapeHtml(options.siteTitle)}</a></p>
-<h1>${escapeHtml(text.heading)}</h1>
-<p role="${text.role}">${escapeHtml(text.body)}</p>
-<p><a class="pn-button pn-button-primary" href="${escapeHtml(options.back)}">${backLabel}</a></p>
+<title>${escapeHtml(page.heading)} | ${escapeHtml(page.siteTitle)}</title>${links}</head>
+<body><main class="${page.className}" style="max-width:36rem;margin:4rem auto;padding:0 1rem">
+<p><a href="/blog">${escapeHtml(page.siteTitle)}</a></p>
+<h1>${escapeHtml(page.heading)}</h1>
+${page.body}
 </main></body></html>`;
 }
 

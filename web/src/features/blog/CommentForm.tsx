@@ -1,5 +1,7 @@
 // The comment form (SPEC sections 2 and 5): Name, 'Email (not published)', comment text, the spec's
-// messages checked before sending, a honeypot field, and the 5-second thank-you card.
+// messages checked before sending, a honeypot field, and the 5-second thank-you card. Before or without
+// JavaScript the form posts itself to /comment (the server applies the same rules and answers with a page
+// linking back here); with it, the comment goes through the API in place.
 import {
   type CommentForm as CommentFields,
   type CommentFormErrors,
@@ -85,7 +87,15 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
 
   const describedBy = (field: keyof CommentFields) => (errors[field] ? `comment-${field}-error` : undefined);
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="comment-form-title">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      method="post"
+      action="/comment"
+      noValidate
+      aria-labelledby="comment-form-title"
+    >
+      <input type="hidden" name="postId" value={postId} />
       <h3 id="comment-form-title" className={styles.pendingTitle}>
         Leave a comment
       </h3>
@@ -96,6 +106,7 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
           </label>
           <input
             id="comment-name"
+            name="author"
             className="pn-input"
             autoComplete="name"
             value={fields.name}
@@ -115,6 +126,7 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
           </label>
           <input
             id="comment-email"
+            name="email"
             className="pn-input"
             type="email"
             autoComplete="email"
@@ -148,6 +160,7 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
         </label>
         <textarea
           id="comment-text"
+          name="content"
           className={`pn-input ${styles.textarea}`}
           rows={4}
           value={fields.text}
