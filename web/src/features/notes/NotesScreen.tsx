@@ -149,9 +149,15 @@ export function NotesScreen({
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch(() => {});
   }, [firstScreenRead]);
+  // The parts the list opens load once the sync engine has: their files, parsed ahead of it, held back a new
+  // device's first feed page (and with it the first card) by a few hundred ms.
   useEffect(() => {
-    for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
-  }, []);
+    if (!firstScreenRead) return;
+    const preload = () => {
+      for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+    };
+    void loadAppSync().then(preload, preload);
+  }, [firstScreenRead]);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
