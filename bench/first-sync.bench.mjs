@@ -5,8 +5,11 @@
 //     never "All changes synced" before the list has everything);
 // (2) reloading with the 10,000 notes stored: navigation → first card (goal < 300 ms);
 // (3) typing in a 2 KB note with 10,000 notes stored: keydown → the frame with the character (p95, goal ≤ 16 ms).
-// Needs `npm run build`. FIRST_SYNC_NOTES changes the count.
+// Needs `npm run build`. FIRST_SYNC_NOTES changes the count. FIRST_SYNC_PROFILE=<file> also records the page's
+// CPU profile during the first sync (a .cpuprofile for DevTools), prints the functions with the most self time,
+// and a timeline of the feed's pages (request sent, answer in) beside the list's progress.
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +23,7 @@ const RELOADS = 5;
 const KEYSTROKES = 60;
 const KEY_GAP_MS = 100;
 const BENCH = 'first-sync';
+const PROFILE = process.env.FIRST_SYNC_PROFILE;
 
 if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
   console.log('The web app is not built: run `npm run build` first.');
@@ -102,6 +106,25 @@ const PROBE = (total) => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 };
 
+/** The 25 functions with the most self time in a CDP CPU profile, and the share of idle time. */
+function printProfile(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const gaps = profile.timeDeltas;
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    const ms = (gaps[i] ?? 0) / 1000;
+    total += ms;
+    self.set(key, (self.get(key) ?? 0) + ms);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`page CPU profile, ${total.toFixed(0)} ms sampled; most self time:`);
+  for (const [key, ms] of top) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
+
 function armTypingProbe() {
   window.__keys = [];
   window.__frames = [];
@@ -138,16 +161,40 @@ try {
   await context.addInitScript(PROBE, NOTES);
   let feedBytes = 0;
   let feedPages = 0;
+  const timeline = [];
+  let timelineStart = 0;
+  const stamp = () => Math.round(performance.now() - timelineStart);
+  // Every request until the list is complete (scripts, API calls), so the time before the feed shows too.
+  context.on('request', (request) => {
+    if (PROFILE && timeline.length < 200 && !request.url().includes('/api/notes/changes'))
+      timeline.push(`${stamp()} ms: ${request.method()} ${new URL(request.url()).pathname}`);
+    if (request.url().includes('/api/notes/changes'))
+      timeline.push(`${stamp()} ms: feed asked ${new URL(request.url()).search}`);
+  });
   context.on('response', async (response) => {
     if (!response.url().includes('/api/notes/changes')) return;
+    timeline.push(`${stamp()} ms: feed answered ${new URL(response.url()).search}`);
     feedPages++;
     const sizes = await response.request().sizes();
     feedBytes += sizes.responseBodySize;
   });
   const page = await context.newPage();
+  const cdp = PROFILE ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   console.log(`load average at the first sync: ${loadAverage()}`);
+  timelineStart = performance.now();
   await page.goto('/notes');
   await page.waitForFunction(() => window.__allAt !== undefined, undefined, { timeout: 120_000 });
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(PROFILE, JSON.stringify(profile));
+    printProfile(profile);
+    console.log(`feed timeline (from navigation):\n  ${timeline.join('\n  ')}`);
+  }
   await page.waitForFunction(() => window.__firstCardAt !== undefined);
   const first = await page.evaluate(() => ({
     card: window.__firstCardAt,

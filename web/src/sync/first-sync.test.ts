@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CURSOR_KEY, FIRST_SYNC_FIRST_PAGE, type PullProgress } from './pull-changes.ts';
+import { rememberMissingBases } from './sync-bases.ts';
 import { setUpSyncFixture } from './sync-test-harness.ts';
 
 const fixture = setUpSyncFixture();
@@ -111,5 +112,36 @@ describe('a first sync', () => {
       }
     }
     expect(await d.db.notes.count()).toBe(26);
+  });
+
+  it('stores its pages without merge bases, then gives every synced note its base once the pull is over', async () => {
+    await seedServer(130);
+    const d = fixture.device({ pageSize: 40 });
+    // Read as the pull ends (the moment the screen reads the whole list), before anything after it runs.
+    let atPullEnd: Promise<number[]> | null = null;
+    let pulling = false;
+    d.engine.subscribe((status) => {
+      if (status.firstSync) pulling = true;
+      else if (pulling && !atPullEnd) atPullEnd = Promise.all([d.db.notes.count(), d.db.syncBases.count()]);
+    });
+    expect(await d.engine.syncNow()).toBe('synced');
+    expect(await atPullEnd).toEqual([130, 0]);
+
+    const notes = await d.db.notes.toArray();
+    const bases = new Map((await d.db.syncBases.toArray()).map((base) => [base.id, base]));
+    expect(bases.size).toBe(130);
+    for (const note of notes) {
+      const { id, version, title, content, tags } = note;
+      expect(bases.get(id)).toEqual({ id, version, title, content, tags });
+    }
+
+    // A note edited here before its base was written gets none (its text is no longer the server's).
+    await d.db.syncBases.clear();
+    const edited = notes[7]!;
+    await d.db.notes.update(edited.id, { content: 'changed here', syncState: 'pending' });
+    expect(await rememberMissingBases(d.db)).toBe(129);
+    expect(await d.db.syncBases.get(edited.id)).toBeUndefined();
+    // Nothing missing: nothing written.
+    expect(await rememberMissingBases(d.db)).toBe(0);
   });
 });

@@ -7,12 +7,17 @@ type AppSync = typeof import('./app-sync.ts');
 
 let loading: Promise<AppSync> | null = null;
 let loaded: SyncEngine | null = null;
+let markLoaded: () => void = () => {};
+const loadedOnce = new Promise<void>((resolve) => {
+  markLoaded = resolve;
+});
 
 /** Loads app-sync.ts once; a failed load (offline, not cached yet) is tried again by the next call. */
 export function loadAppSync(): Promise<AppSync> {
   loading ??= import('./app-sync.ts').then(
     (appSync) => {
       loaded = appSync.syncEngine;
+      markLoaded();
       return appSync;
     },
     (error: unknown) => {
@@ -26,4 +31,12 @@ export function loadAppSync(): Promise<AppSync> {
 /** The engine once loaded, else null. */
 export function loadedSyncEngine(): SyncEngine | null {
   return loaded;
+}
+
+/**
+ * Resolves once the engine has loaded (without loading it): work that can wait, such as the study cards' sync
+ * and the study screens' code, starts then rather than ahead of a new device's first notes.
+ */
+export function appSyncLoaded(): Promise<void> {
+  return loadedOnce;
 }

@@ -63,7 +63,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
       // Read after this page is stored; a failure meanwhile must not surface as an unhandled rejection.
       next.catch(() => {});
     }
-    applied += await applyChanges(db, changes, ctx.now?.() ?? new Date());
+    applied += await applyChanges(db, changes, ctx.now?.() ?? new Date(), !first);
     if (first) {
       progress.received += changes.notes.length;
       if (page === 0 && changes.total !== undefined) progress.total = changes.total;
@@ -138,7 +138,16 @@ async function notesByServerId(db: NotesDatabase, serverIds: readonly number[]):
   return notes.filter((note): note is LocalNote => note !== undefined && wanted.has(note.serverId ?? -1));
 }
 
-async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date): Promise<number> {
+/**
+ * `withBases`: also store each written note's merge base. A first sync leaves them out: they would double what
+ * each page writes, while the list waits for the pages; rememberMissingBases() adds them once the pull is over.
+ */
+async function applyChanges(
+  db: NotesDatabase,
+  changes: NoteChanges,
+  now: Date,
+  withBases: boolean,
+): Promise<number> {
   const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions, db.trash, db.syncBases];
   return db.transaction('rw', tables, async () => {
     let applied = 0;
@@ -172,7 +181,7 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
       if (local && local.serverId === server.id && (local.version ?? 0) >= server.version) continue;
       const id = local?.id ?? server.clientId ?? `s${server.id}`;
       writes.push(localFromServer(server, id));
-      bases.set(id, server);
+      if (withBases) bases.set(id, server);
     }
     await noticeReturned(db, writes, now);
     await db.notes.bulkPut(writes);

@@ -17,6 +17,7 @@ import {
   readQueueSummary,
   readyCount,
 } from './queue-summary.ts';
+import { rememberMissingBases } from './sync-bases.ts';
 import {
   createBytesRequest,
   createSyncRequest,
@@ -175,6 +176,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
     try {
       const pulled = await pull();
+      // After the pull, whose end has let the screen read the list: a first sync stores notes without bases.
+      await rememberMissingBases(db);
       pushedUpTo = Number((await db.outbox.orderBy('seq').lastKey()) ?? 0);
       const pushed = await pushOutbox(ctx);
       if (pushed > 0 || pulled.reset) await pull();

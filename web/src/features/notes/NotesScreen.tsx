@@ -98,11 +98,18 @@ export function NotesScreen({
   // newest notes stored show meanwhile (useFirstPage) and the whole list is read once when it ends.
   const firstSyncing = syncStatus.firstSync !== null;
   const [lastProgress, setLastProgress] = useState<PullProgress | null>(null);
-  useEffect(() => {
-    if (syncStatus.firstSync) setLastProgress(syncStatus.firstSync);
-  }, [syncStatus.firstSync]);
-  // Undefined while read; a device that never finished a sync has no cursor.
-  const cursor = useLiveQuery(() => readCursor(db).catch(() => null), []);
+  // Kept while rendering, not in an effect, which would render the whole screen once more per stored page.
+  if (syncStatus.firstSync && syncStatus.firstSync !== lastProgress) setLastProgress(syncStatus.firstSync);
+  // Undefined while read; a device that never finished a sync has no cursor. A yes or no, not the cursor
+  // itself, which moves with every page stored and would render the screen again each time.
+  const hasCursor = useLiveQuery(
+    () =>
+      readCursor(db).then(
+        (cursor) => cursor !== null,
+        () => false,
+      ),
+    [],
+  );
   const loaded = useLocalNotes(firstPageDone && !firstSyncing);
   const notes = loaded?.notes;
   const loadError = loaded?.error ?? null;
@@ -142,9 +149,15 @@ export function NotesScreen({
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch(() => {});
   }, [firstScreenRead]);
+  // The parts the list opens load once the sync engine has: their files, parsed ahead of it, held back a new
+  // device's first feed page (and with it the first card) by a few hundred ms.
   useEffect(() => {
-    for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
-  }, []);
+    if (!firstScreenRead) return;
+    const preload = () => {
+      for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+    };
+    void loadAppSync().then(preload, preload);
+  }, [firstScreenRead]);
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
@@ -307,7 +320,7 @@ export function NotesScreen({
   // Never "No notes yet" on a device whose first sync has not ended: the notes may be on their way.
   const awaitingFirstSync =
     firstSyncing ||
-    (typeof cursor !== 'string' &&
+    (hasCursor !== true &&
       syncStatus.lastSyncedAt === null &&
       (syncStatus.kind === 'pending' || syncStatus.kind === 'syncing'));
   const listEmptyAwaitingSync = awaitingFirstSync && notes?.length === 0;
