@@ -23,6 +23,7 @@ import type { LocalNote } from '../../db/types.ts';
 import { loadAppSync } from '../../sync/load-app-sync.ts';
 import { type PullProgress, readCursor } from '../../sync/sync-cursor.ts';
 import { describeFirstSync } from '../../sync/sync-status.ts';
+import { afterFirstScreen, firstScreenShown, idleAfterFirstScreen } from '../../ui/after-first-screen.ts';
 import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
@@ -108,9 +109,10 @@ export function NotesScreen({
   const loadError = loaded?.error ?? null;
   const firstPage = useFirstPage(notes === undefined);
   const noteCount = useNoteCount();
-  // The full read waits for the first screenful (see useFirstPage).
+  // The full read waits for the first screenful (see useFirstPage), and for it to be painted: reading 10,000
+  // notes takes the main thread a while, which would otherwise come before the first cards' frame.
   useEffect(() => {
-    if (firstPage !== undefined) setFirstPageDone(true);
+    if (firstPage !== undefined) return afterFirstScreen(() => setFirstPageDone(true));
   }, [firstPage]);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [view, setView] = useState<'grid' | 'list'>(settings.defaultNoteView);
@@ -129,6 +131,7 @@ export function NotesScreen({
   // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
     if (!firstScreenRead) return;
+    firstScreenShown();
     // The engine and the service worker's client load after the first paint: the notes come from the local
     // database meanwhile.
     // A load that fails (the connection dropped before the service worker had the app) is tried again once
@@ -137,14 +140,25 @@ export function NotesScreen({
       void loadAppSync()
         .then(({ startSync }) => startSync())
         .catch(() => window.addEventListener('online', start, { once: true }));
-    start();
-    void import('../../pwa/register-service-worker.ts')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch(() => {});
+    const cancelSync = afterFirstScreen(start);
+    const cancelWorker = idleAfterFirstScreen(
+      () =>
+        void import('../../pwa/register-service-worker.ts')
+          .then(({ registerServiceWorker }) => registerServiceWorker())
+          .catch(() => {}),
+    );
+    return () => {
+      cancelSync();
+      cancelWorker();
+    };
   }, [firstScreenRead]);
-  useEffect(() => {
-    for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
-  }, []);
+  useEffect(
+    () =>
+      idleAfterFirstScreen(() => {
+        for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+      }),
+    [],
+  );
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
@@ -165,7 +179,8 @@ export function NotesScreen({
         if (exists && !exists.deleted) setMode({ kind: 'editor', noteId: exists.id });
       })
       .catch(() => {});
-    void pruneOrphanEditorDrafts().catch(() => {});
+    // A read-write transaction over the notes: it would hold back the first screenful's read.
+    return idleAfterFirstScreen(() => void pruneOrphanEditorDrafts().catch(() => {}));
   }, []);
   // /notes?view={serverId} opens that note once it is in the local database.
   useEffect(() => {

@@ -6,6 +6,7 @@ import type { BlogPost } from '@private-notes/shared';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
+import { afterFirstScreen, idleAfterFirstScreen } from '../../ui/after-first-screen.ts';
 import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -34,16 +35,24 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
   const queryClient = useQueryClient();
   const [studyId, setStudyId] = useState<string | null>(null);
   const due = useDueCounts();
+  useEffect(
+    () =>
+      // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint.
+      afterFirstScreen(
+        () => void import('./review-sync-app.ts').then((m) => m.startReviewSync()).catch(() => {}),
+      ),
+    [],
+  );
+  useEffect(
+    () =>
+      idleAfterFirstScreen(() => {
+        StudyMode.preload();
+        EditorAiButtons.preload();
+      }),
+    [],
+  );
   useEffect(() => {
-    // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint.
-    void import('./review-sync-app.ts').then((m) => m.startReviewSync()).catch(() => {});
-  }, []);
-  useEffect(() => {
-    StudyMode.preload();
-    EditorAiButtons.preload();
-  }, []);
-  useEffect(() => {
-    if (ai) void loadConvert().catch(() => {});
+    if (ai) return idleAfterFirstScreen(() => void loadConvert().catch(() => {}));
   }, [ai]);
   const navigate = useNavigate();
   // The question about an existing draft, answered through the dialog.
