@@ -226,6 +226,14 @@ try {
       await browser.startTracing(page, {
         path: path.join(root, 'bench/results/warm-reload.trace.json'),
         screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+          'blink.user_timing',
+          'loading',
+        ],
       });
     await page.reload();
     await page.waitForFunction(() => window.__firstCardAt !== undefined, undefined, { timeout: 30_000 });
