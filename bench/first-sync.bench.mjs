@@ -5,9 +5,12 @@
 //     never "All changes synced" before the list has everything);
 // (2) reloading with the 10,000 notes stored: navigation → first card (goal < 300 ms);
 // (3) typing in a 2 KB note with 10,000 notes stored: keydown → the frame with the character (p95, goal ≤ 16 ms).
-// Needs `npm run build`. FIRST_SYNC_NOTES changes the count. FIRST_SYNC_PROFILE=<file> also records the page's
-// CPU profile during the first sync (a .cpuprofile for DevTools), prints the functions with the most self time,
-// and a timeline of the feed's pages (request sent, answer in) beside the list's progress.
+// Needs `npm run build`. FIRST_SYNC_NOTES changes the count, FIRST_SYNC_RELOADS the reloads (5).
+// FIRST_SYNC_PROFILE=<file> also records the page's CPU profile during the first sync (a .cpuprofile for
+// DevTools), prints the functions with the most self time, and a timeline of the feed's pages (request sent,
+// answer in) beside the list's progress. FIRST_SYNC_TRACE=1 prints where each warm reload's time went (the
+// navigation's answer, the scripts, long tasks) and writes a Chrome trace of the last one to
+// bench/results/warm-reload.trace.json (open it in the browser's Performance panel).
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,11 +22,12 @@ import { BENCH_PASSWORD, login, reportResult, startServer } from './lib/server.m
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NOTES = Number(process.env.FIRST_SYNC_NOTES) || 10_000;
-const RELOADS = 5;
+const RELOADS = Number(process.env.FIRST_SYNC_RELOADS) || 5;
 const KEYSTROKES = 60;
 const KEY_GAP_MS = 100;
 const BENCH = 'first-sync';
 const PROFILE = process.env.FIRST_SYNC_PROFILE;
+const TRACE = process.env.FIRST_SYNC_TRACE === '1';
 
 if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
   console.log('The web app is not built: run `npm run build` first.');
@@ -81,6 +85,12 @@ async function seed(url, cookie) {
 const PROBE = (total) => {
   const w = window;
   w.__seen = { empty: null, syncedEarly: null, loadingText: null, placeholder: null };
+  w.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   const counts = [`${total} notes`, `${total.toLocaleString('en-US')} notes`];
   const check = () => {
     const now = performance.now();
@@ -132,6 +142,23 @@ function armTypingProbe() {
   document.addEventListener('input', () => {
     requestAnimationFrame(() => window.__frames.push(performance.now()));
   });
+}
+
+/** In the page after a reload: when the document and the scripts arrived, and the long tasks before the card. */
+function reloadBreakdown() {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const scripts = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.endsWith('.js') && entry.startTime < window.__firstCardAt);
+  const lastScript = Math.max(0, ...scripts.map((entry) => entry.responseEnd));
+  const tasks = window.__longTasks
+    .filter(([start]) => start < window.__firstCardAt)
+    .map(([start, duration]) => `${start.toFixed(0)}+${duration.toFixed(0)}`);
+  return (
+    `document answered ${nav.responseStart.toFixed(0)} ms (worker ${nav.workerStart.toFixed(0)}), ` +
+    `DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)} ms, ${scripts.length} scripts by ` +
+    `${lastScript.toFixed(0)} ms, long tasks ${tasks.join(' ') || 'none'}, first card ${window.__firstCardAt.toFixed(0)} ms`
+  );
 }
 
 console.log(`load average before: ${loadAverage()}`);
@@ -242,13 +269,35 @@ try {
   // (2) Warm reloads with the notes stored.
   const reloads = [];
   for (let run = 0; run < RELOADS; run++) {
+    const tracing = TRACE && run === RELOADS - 1;
+    if (tracing)
+      await browser.startTracing(page, {
+        path: path.join(root, 'bench/results/warm-reload.trace.json'),
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+          'blink.user_timing',
+          'loading',
+        ],
+      });
+    // A reload of a page that has settled: the last one's leftover work (chunks fetched after its first paint,
+    // the sync round) would otherwise delay this navigation's start and be counted against it.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     await page.reload();
     await page.waitForFunction(() => window.__firstCardAt !== undefined, undefined, { timeout: 30_000 });
+    if (tracing) await browser.stopTracing();
     const at = await page.evaluate(() => window.__firstCardAt);
     reloads.push(at);
+    if (TRACE) console.log(`  reload ${run + 1}: ${await page.evaluate(reloadBreakdown)}`);
     await page.waitForFunction(() => window.__allAt !== undefined, undefined, { timeout: 30_000 });
   }
-  console.log(`warm reload → first card (ms): ${reloads.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(
+    `warm reload → first card (ms): ${reloads.map((t) => t.toFixed(0)).join(', ')}; fastest ${Math.min(...reloads).toFixed(0)}`,
+  );
   const reloadMedian = median(reloads);
   reportResult({
     bench: BENCH,

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { siteQuery } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
+import { firstPageScript } from '../db/first-page-script.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { warmQuery } from '../features/blog/warm-query.ts';
 import { IslandModeContext, inlineJson, PAGE_DATA_ID } from '../islands/island-mode.ts';
@@ -59,6 +60,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <ScriptOnce>{themeScript}</ScriptOnce>
+        {/* The owner's app: the notes screen's first cards are read while its scripts load. */}
+        {islands ? null : <ScriptOnce>{firstPageScript}</ScriptOnce>}
         <HeadContent />
       </head>
       <body>

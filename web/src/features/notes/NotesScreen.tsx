@@ -20,9 +20,10 @@ import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-sto
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
-import { loadAppSync } from '../../sync/load-app-sync.ts';
+import { appSyncLoaded, loadAppSync } from '../../sync/load-app-sync.ts';
 import { type PullProgress, readCursor } from '../../sync/sync-cursor.ts';
 import { describeFirstSync } from '../../sync/sync-status.ts';
+import { afterFirstScreen, firstScreenShown, idleAfterFirstScreen } from '../../ui/after-first-screen.ts';
 import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { toast } from '../../ui/toast-store.ts';
@@ -115,9 +116,10 @@ export function NotesScreen({
   const loadError = loaded?.error ?? null;
   const firstPage = useFirstPage(notes === undefined);
   const noteCount = useNoteCount();
-  // The full read waits for the first screenful (see useFirstPage).
+  // The full read waits for the first screenful (see useFirstPage), and for it to be painted: reading 10,000
+  // notes takes the main thread a while, which would otherwise come before the first cards' frame.
   useEffect(() => {
-    if (firstPage !== undefined) setFirstPageDone(true);
+    if (firstPage !== undefined) return afterFirstScreen(() => setFirstPageDone(true));
   }, [firstPage]);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [view, setView] = useState<'grid' | 'list'>(settings.defaultNoteView);
@@ -136,6 +138,7 @@ export function NotesScreen({
   // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
     if (!firstScreenRead) return;
+    firstScreenShown();
     // The engine and the service worker's client load after the first paint: the notes come from the local
     // database meanwhile.
     // A load that fails (the connection dropped before the service worker had the app) is tried again once
@@ -144,20 +147,30 @@ export function NotesScreen({
       void loadAppSync()
         .then(({ startSync }) => startSync())
         .catch(() => window.addEventListener('online', start, { once: true }));
-    start();
-    void import('../../pwa/register-service-worker.ts')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch(() => {});
-  }, [firstScreenRead]);
-  // The parts the list opens load once the sync engine has: their files, parsed ahead of it, held back a new
-  // device's first feed page (and with it the first card) by a few hundred ms.
-  useEffect(() => {
-    if (!firstScreenRead) return;
-    const preload = () => {
-      for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+    const cancelSync = afterFirstScreen(start);
+    const cancelWorker = idleAfterFirstScreen(
+      () =>
+        void import('../../pwa/register-service-worker.ts')
+          .then(({ registerServiceWorker }) => registerServiceWorker())
+          .catch(() => {}),
+    );
+    return () => {
+      cancelSync();
+      cancelWorker();
     };
-    void loadAppSync().then(preload, preload);
   }, [firstScreenRead]);
+  // The parts the list opens load when the first screen is painted and idle, and once the sync engine has
+  // loaded: their files, parsed ahead of either, held back the first cards and a new device's first feed page.
+  useEffect(
+    () =>
+      idleAfterFirstScreen(() => {
+        const preload = () => {
+          for (const part of [NoteEditor, NoteViewer, DeleteNoteDialog, NotesFilters]) part.preload();
+        };
+        void appSyncLoaded().then(preload, preload);
+      }),
+    [],
+  );
   // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
   useEffect(() => {
     if (isLoaded) setView(settings.defaultNoteView);
@@ -178,7 +191,8 @@ export function NotesScreen({
         if (exists && !exists.deleted) setMode({ kind: 'editor', noteId: exists.id });
       })
       .catch(() => {});
-    void pruneOrphanEditorDrafts().catch(() => {});
+    // A read-write transaction over the notes: it would hold back the first screenful's read.
+    return idleAfterFirstScreen(() => void pruneOrphanEditorDrafts().catch(() => {}));
   }, []);
   // /notes?view={serverId} opens that note once it is in the local database.
   useEffect(() => {

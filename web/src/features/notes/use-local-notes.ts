@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
+import { dropShellFirstPage, FIRST_PAGE_SIZE, shellFirstPage } from '../../db/first-page-script.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { coalescedLiveRead } from './coalesced-live-read.ts';
 
@@ -40,8 +41,7 @@ export function useLocalNote(id: string | null): LocalNote | undefined {
   return useLiveQuery(async () => (id ? db.notes.get(id) : undefined), [id]);
 }
 
-/** How many cards the first screenful needs at most (3 columns × a few rows), read before the full list. */
-export const FIRST_PAGE_SIZE = 30;
+export { FIRST_PAGE_SIZE };
 
 /**
  * The most recently updated notes, read through the updatedAt index, so the first cards show before all
@@ -49,6 +49,9 @@ export const FIRST_PAGE_SIZE = 30;
  * IndexedDB serves reads one after another, so the full read must start after this one, not beside it.
  */
 export function useFirstPage(enabled: boolean): LocalNote[] | null | undefined {
+  // What the page's shell read at load (first-page-script.ts): the first render has its cards at once.
+  const [shellRows] = useState(shellFirstPage);
+  useEffect(dropShellFirstPage, []);
   return useLiveQuery(
     async () =>
       enabled
@@ -61,6 +64,7 @@ export function useFirstPage(enabled: boolean): LocalNote[] | null | undefined {
             .catch(() => null) // the full read reports the failure
         : null,
     [enabled],
+    enabled ? (shellRows ?? undefined) : undefined,
   );
 }
 

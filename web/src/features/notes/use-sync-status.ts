@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { loadAppSync, loadedSyncEngine } from '../../sync/load-app-sync.ts';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from '../../sync/sync-status.ts';
+import { afterFirstScreen } from '../../ui/after-first-screen.ts';
 
 function subscribe(onChange: () => void): () => void {
   let unsubscribe: (() => void) | null = null;
@@ -16,9 +17,11 @@ function subscribe(onChange: () => void): () => void {
       })
       // Not loaded (offline before the service worker had the app): again once back online.
       .catch(() => window.addEventListener('online', load, { once: true }));
-  load();
+  // The engine's code (with the sync client's schemas) is parsed after the first screen is painted, not before.
+  const cancelLoad = afterFirstScreen(load);
   return () => {
     active = false;
+    cancelLoad();
     window.removeEventListener('online', load);
     unsubscribe?.();
   };

@@ -7,6 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { appSyncLoaded } from '../../sync/load-app-sync.ts';
+import { afterFirstScreen, idleAfterFirstScreen } from '../../ui/after-first-screen.ts';
 import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -35,20 +36,33 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
   const queryClient = useQueryClient();
   const [studyId, setStudyId] = useState<string | null>(null);
   const due = useDueCounts();
+  useEffect(
+    () =>
+      // Review sync runs in the background; its code (and the sync client's schemas) loads after the first paint
+      // and once the notes' sync engine has: on a new device its requests and files went ahead of the first page
+      // of notes.
+      afterFirstScreen(
+        () =>
+          void appSyncLoaded()
+            .then(() => import('./review-sync-app.ts'))
+            .then((m) => m.startReviewSync())
+            .catch(() => {}),
+      ),
+    [],
+  );
+  useEffect(
+    () =>
+      idleAfterFirstScreen(
+        () =>
+          void appSyncLoaded().then(() => {
+            StudyMode.preload();
+            EditorAiButtons.preload();
+          }),
+      ),
+    [],
+  );
   useEffect(() => {
-    // Review sync runs in the background; its code (and the sync client's schemas) loads once the notes' sync
-    // engine has: on a new device its requests and files went ahead of the first page of notes.
-    void appSyncLoaded()
-      .then(() => import('./review-sync-app.ts'))
-      .then((m) => m.startReviewSync())
-      .catch(() => {});
-    void appSyncLoaded().then(() => {
-      StudyMode.preload();
-      EditorAiButtons.preload();
-    });
-  }, []);
-  useEffect(() => {
-    if (ai) void loadConvert().catch(() => {});
+    if (ai) return idleAfterFirstScreen(() => void loadConvert().catch(() => {}));
   }, [ai]);
   const navigate = useNavigate();
   // The question about an existing draft, answered through the dialog.

@@ -4,6 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
+import { idleAfterFirstScreen } from '../../ui/after-first-screen.ts';
 import type { computeDueCounts, DueCounts } from './due-counts.ts';
 
 export function useDueCounts(): DueCounts | undefined {
@@ -11,15 +12,20 @@ export function useDueCounts(): DueCounts | undefined {
   const [compute, setCompute] = useState<typeof computeDueCounts | null>(null);
   useEffect(() => {
     let live = true;
-    // Not loaded (offline before the chunk was cached): no count, as before the database answers.
-    void import('./due-counts.ts')
-      .then((m) => {
-        if (live) setCompute(() => m.computeDueCounts);
-      })
-      .catch(() => {});
+    // Not loaded (offline before the chunk was cached): no count, as before the database answers. It loads
+    // once the first screen is painted: the scheduler and its schemas would otherwise be parsed before it.
+    const cancelLoad = idleAfterFirstScreen(
+      () =>
+        void import('./due-counts.ts')
+          .then((m) => {
+            if (live) setCompute(() => m.computeDueCounts);
+          })
+          .catch(() => {}),
+    );
     const timer = setInterval(() => setMinute(Math.floor(Date.now() / 60_000)), 60_000);
     return () => {
       live = false;
+      cancelLoad();
       clearInterval(timer);
     };
   }, []);

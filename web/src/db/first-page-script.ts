@@ -1,0 +1,42 @@
+// The notes screen's first screenful, read by the page's shell itself: a small inline script in <head> reads the
+// newest live notes from IndexedDB while the app's scripts are still being fetched and run (about a hundred
+// milliseconds on a warm reload), so the screen's first render already has its cards instead of rendering
+// placeholders, asking the database, and rendering again. It is the database's content at load time, read the
+// same way as useFirstPage (the updatedAt index, newest first, deleted notes skipped, at most FIRST_PAGE_SIZE),
+// so it shows nothing a read by the app would not; the live query replaces it at once, and a change made
+// meanwhile (another tab) arrives through that query as usual.
+//
+// The script never creates the database (a browser that has none aborts the open: Dexie creates it with its
+// schema later), closes its connection as soon as it has read, and gives way to an upgrade that asks it to.
+// No Dexie here: this module is imported by the page shell, which public pages share.
+import type { LocalNote } from './types.ts';
+
+/** How many cards the first screenful needs at most (3 columns × a few rows), read before the full list. */
+export const FIRST_PAGE_SIZE = 30;
+
+/** The database the app opens (NotesDatabase's default name). */
+export const NOTES_DATABASE_NAME = 'private-notes';
+
+/** Where the script leaves the rows (an array), or null when it could not read them. */
+export const SHELL_FIRST_PAGE_KEY = '__pnFirstPage';
+
+/** The screens whose first paint is the notes list: the script reads nothing elsewhere. */
+const NOTES_PATHS = ['/notes', '/'];
+
+export const firstPageScript = `(function(){try{var w=window,p=location.pathname;if(${JSON.stringify(NOTES_PATHS)}.indexOf(p)<0||!w.indexedDB)return;var r=indexedDB.open(${JSON.stringify(NOTES_DATABASE_NAME)}),done=function(v){if(w.${SHELL_FIRST_PAGE_KEY}===undefined)w.${SHELL_FIRST_PAGE_KEY}=v};r.onupgradeneeded=function(){r.transaction.abort()};r.onerror=function(e){e.preventDefault();done(null)};r.onblocked=function(){done(null)};r.onsuccess=function(){var d=r.result,rows=[];d.onversionchange=function(){d.close()};try{var c=d.transaction('notes','readonly').objectStore('notes').index('updatedAt').openCursor(null,'prev');c.onsuccess=function(){var k=c.result;if(k&&rows.length<${FIRST_PAGE_SIZE}){if(!k.value.deleted)rows.push(k.value);k.continue()}else{d.close();done(rows)}};c.onerror=function(e){e.preventDefault();d.close();done(null)}}catch(x){d.close();done(null)}}}catch(x){}})()`;
+
+/**
+ * The rows the shell's script read: null when it did not run, has not finished, failed, or its rows were
+ * dropped (they describe the page's load, so only the first screen rendered after it may use them).
+ */
+export function shellFirstPage(): LocalNote[] | null {
+  if (typeof window === 'undefined') return null;
+  const rows = (window as unknown as Record<string, unknown>)[SHELL_FIRST_PAGE_KEY];
+  return Array.isArray(rows) ? (rows as LocalNote[]) : null;
+}
+
+/** After the first screen has rendered: a screen mounted later reads the database itself. */
+export function dropShellFirstPage(): void {
+  if (typeof window !== 'undefined')
+    (window as unknown as Record<string, unknown>)[SHELL_FIRST_PAGE_KEY] = null;
+}
