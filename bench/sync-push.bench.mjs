@@ -269,6 +269,14 @@ async function inChromium() {
       `the browser has all ${count(SEED)} notes ${((performance.now() - started) / 1000).toFixed(1)} s after opening My Notes`,
     );
 
+    // Offline, the Import page comes from the service worker's precache: wait until it is installed (all of the
+    // app stored) and controls the page, as it is for anyone who has used the app before.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null,
+      undefined,
+      { timeout: 120_000 },
+    );
+
     // 1. My Notes open.
     let since = await cursorNow(server.url, cookie);
     await context.setOffline(true);
