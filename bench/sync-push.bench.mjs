@@ -8,9 +8,10 @@
 //    deletes) to the real server holding 10,000 notes. Target: under 2 s.
 // Needs `npm run build`. SYNC_BENCH_SEED sets the number of stored notes, SETTLE_MS the pause between the import
 // and the reconnect (10 s), SYNC_BENCH_PART=chromium or node runs one part, SYNC_BENCH_TIMELINE=1 prints the
-// sync's requests, SYNC_BENCH_PROFILE=1 the page's main thread during the push.
+// sync's requests, SYNC_BENCH_PROFILE=1 the page's main thread during the push (and the Node engine's process).
 import 'fake-indexeddb/auto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -121,7 +122,7 @@ function chromiumCpuSeconds() {
   return all.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) * TICK_S;
 }
 
-/** With SYNC_BENCH_PROFILE=1: the page's main thread during the push, self time by function (top 20). */
+/** With SYNC_BENCH_PROFILE=1: a profile's self time by function (top 20). */
 function printProfile(profile, label) {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
@@ -268,6 +269,14 @@ async function inChromium() {
       `the browser has all ${count(SEED)} notes ${((performance.now() - started) / 1000).toFixed(1)} s after opening My Notes`,
     );
 
+    // Offline, the Import page comes from the service worker's precache: wait until it is installed (all of the
+    // app stored) and controls the page, as it is for anyone who has used the app before.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null,
+      undefined,
+      { timeout: 120_000 },
+    );
+
     // 1. My Notes open.
     let since = await cursorNow(server.url, cookie);
     await context.setOffline(true);
@@ -308,9 +317,23 @@ async function inNode() {
     );
 
     const db = new NotesDatabase(`bench-${Date.now()}`);
+    // With SYNC_BENCH_TIMELINE=1: the push round's requests, from its start.
+    const timeline = [];
+    let roundStarted = null;
+    const at = () => `${((performance.now() - roundStarted) / 1000).toFixed(2)} s`;
+    const timedFetch = async (url, init) => {
+      if (roundStarted === null) return fetch(url, init);
+      const name = `${init?.method ?? 'GET'} ${new URL(url).pathname}`;
+      timeline.push(`${at()} ${name} sent`);
+      const response = await fetch(url, init);
+      const body = await response.arrayBuffer();
+      timeline.push(`${at()} ${name} answered ${response.status} (${count(body.byteLength)} bytes)`);
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
     const engine = createSyncEngine({
       db,
       baseUrl: server.url,
+      fetch: timedFetch,
       headers: () => ({ cookie }),
       locks: null,
       isOnline: () => true,
@@ -337,9 +360,25 @@ async function inNode() {
     const queued = await db.outbox.count();
     console.log(`queued ${queued} changes`);
 
+    // With SYNC_BENCH_PROFILE=1: this process (the engine and fake-indexeddb; the server is another) during the push.
+    const inspector = process.env.SYNC_BENCH_PROFILE ? new Session() : null;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    }
     started = performance.now();
+    if (process.env.SYNC_BENCH_TIMELINE) roundStarted = started;
     const result = await engine.syncNow();
     const pushSeconds = (performance.now() - started) / 1000;
+    if (process.env.SYNC_BENCH_TIMELINE) console.log(timeline.join('\n'));
+    if (inspector) {
+      const { profile } = await inspector.post('Profiler.stop');
+      printProfile(profile, 'the sync engine in Node');
+      mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+      writeFileSync(path.join(root, 'bench/results/sync-push-node.cpuprofile'), JSON.stringify(profile));
+      inspector.disconnect();
+    }
     if (result !== 'synced' || (await db.outbox.count()) !== 0) throw new Error(`push round: ${result}`);
     const check = await fetch(`${server.url}/api/notes`, { headers: { cookie } }).then((r) => r.json());
     const expected = SEED - 100 + (CHANGES - 600);

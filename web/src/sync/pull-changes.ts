@@ -122,8 +122,24 @@ async function requeueEverything(db: NotesDatabase): Promise<void> {
  * from the index first, keys only, and only the notes among them fetched; anyOf() walks the index one
  * cursor step per id, which grew to most of a first sync's time per page as the table filled.
  */
-async function notesByServerId(db: NotesDatabase, serverIds: readonly number[]): Promise<LocalNote[]> {
-  if (serverIds.length === 0) return [];
+async function notesByServerId(
+  db: NotesDatabase,
+  serverIds: readonly number[],
+  byLikelyId: readonly (LocalNote | undefined)[],
+): Promise<LocalNote[]> {
+  // Most notes have the id a pull gives them (their client id, else s<server id>), already read by key: only the
+  // others are looked up by server id. After a push, the feed brings back this device's own changes, scattered
+  // over the whole table, and walking the index for each took most of the round.
+  const found: LocalNote[] = [];
+  const missing = new Set(serverIds);
+  for (const note of byLikelyId) {
+    if (note?.serverId != null && missing.delete(note.serverId)) found.push(note);
+  }
+  if (missing.size === 0) return found;
+  return [...found, ...(await notesByServerIdIndex(db, [...missing]))];
+}
+
+async function notesByServerIdIndex(db: NotesDatabase, serverIds: readonly number[]): Promise<LocalNote[]> {
   let low = serverIds[0]!;
   let high = low;
   for (const id of serverIds) {
@@ -154,12 +170,20 @@ async function applyChanges(
     const queued = new Map((await db.outbox.toArray()).map((entry) => [entry.noteId, entry]));
     const serverIds = [...changes.notes.map((n) => n.id), ...changes.deleted];
     const byServerId = new Map<number, LocalNote>();
-    for (const local of await notesByServerId(db, serverIds)) {
+    // The id each note has here if a pull or this device made it: its client id, else s<server id>.
+    const likelyIds = [
+      ...changes.notes.map((n) => n.clientId ?? `s${n.id}`),
+      ...changes.deleted.map((id) => `s${id}`),
+    ];
+    const byLikelyId = await db.notes.bulkGet(likelyIds);
+    for (const local of await notesByServerId(db, serverIds, byLikelyId)) {
       if (local.serverId !== null) byServerId.set(local.serverId, local);
     }
-    const clientIds = changes.notes.flatMap((n) => (n.clientId ? [n.clientId] : []));
     const byClientId = new Map<string, LocalNote>();
-    for (const local of await db.notes.bulkGet(clientIds)) if (local) byClientId.set(local.id, local);
+    changes.notes.forEach((n, index) => {
+      const local = byLikelyId[index];
+      if (n.clientId && local) byClientId.set(local.id, local);
+    });
 
     const writes: LocalNote[] = [];
     // Every note written from the server is in step with it: its text is the base of a later merge.

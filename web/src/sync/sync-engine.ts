@@ -24,6 +24,7 @@ import {
   type HttpOptions,
   type SyncRequest,
   UnauthorizedSyncError,
+  UnreachableSyncError,
 } from './sync-http.ts';
 import { INITIAL_SYNC_STATUS, SIGN_IN_AGAIN, type SyncStatus } from './sync-status.ts';
 
@@ -63,6 +64,14 @@ export interface SyncEngine {
 
 const LOCK_NAME = 'private-notes-sync';
 
+/**
+ * After the device comes back online, a round that cannot reach the server is tried again after these pauses
+ * instead of the backoff: the browser announces `online` as soon as a link is up, and the first requests often
+ * still fail (the link not carrying traffic yet, the service worker that forwards /api requests hearing of it a
+ * moment after the page). The round stays 'syncing' meanwhile; past the last pause the usual backoff applies.
+ */
+export const RECONNECT_RETRY_MS: readonly number[] = [50, 150, 300, 500, 1000];
+
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db } = options;
   const request = createSyncRequest(options);
@@ -101,6 +110,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let conflictsSubscription: Subscription | null = null;
   let conflicts = 0;
   let firstSync: PullProgress | null = null;
+  /** How many quick retries (RECONNECT_RETRY_MS) this reconnect has used; null when not just reconnected. */
+  let reconnectRetries: number | null = null;
+  /** The pause before the quick retry the last failed round asked for, or null (see recordFailure). */
+  let quickRetryMs: number | null = null;
+  /** `online` arrived during a round: that round began on the old connection, so another one follows it. */
+  let wokeDuringRound = false;
+  let stopped = false;
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
@@ -193,15 +209,30 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         paused = true;
         return 'unauthorized';
       }
-      failures++;
       lastError = error instanceof Error ? error.message : String(error);
-      const delay = backoffDelay(failures, options.random);
-      retryAt = Date.now() + delay;
-      schedule(delay);
+      if (error instanceof UnreachableSyncError && reconnectRetries !== null) {
+        const pause = RECONNECT_RETRY_MS[reconnectRetries];
+        if (pause !== undefined) {
+          // syncNow tries again after the pause, within this same call; the backoff waits until that fails.
+          reconnectRetries++;
+          quickRetryMs = pause;
+          return 'failed';
+        }
+      }
+      // The server answered (a 5xx), or the quick retries are used up: the network is what it is now.
+      reconnectRetries = null;
+      scheduleBackoff();
       return 'failed';
     } finally {
       if (roundAbort === abort) roundAbort = null;
     }
+  }
+
+  function scheduleBackoff(): void {
+    failures++;
+    const delay = backoffDelay(failures, options.random);
+    retryAt = Date.now() + delay;
+    schedule(delay);
   }
 
   async function runExclusive(): Promise<SyncRoundResult> {
@@ -226,10 +257,27 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const current = (async () => {
       let result: SyncRoundResult = 'busy';
       try {
-        do {
+        for (;;) {
           again = false;
+          wokeDuringRound = false;
+          quickRetryMs = null;
           result = await runExclusive();
-        } while (again && result === 'synced');
+          if (result === 'synced') {
+            reconnectRetries = null;
+            if (again) continue;
+            break;
+          }
+          if (result !== 'failed') break;
+          // A round that began before the device came back online failed on the old connection.
+          if (wokeDuringRound && isOnline() && !stopped) continue;
+          const pause = quickRetryMs as number | null;
+          if (pause === null) break;
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          if (isOnline() && !stopped && !paused) continue;
+          // Gone offline or stopped meanwhile: the failure stands, with the usual backoff.
+          scheduleBackoff();
+          break;
+        }
       } finally {
         running = null;
         await refreshQueues();
@@ -274,6 +322,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // A reconnect or a returning user deserves a fresh attempt, not the rest of a long backoff.
     failures = 0;
     retryAt = null;
+    if (running) wokeDuringRound = true;
     void syncNow();
   }
 
@@ -281,6 +330,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     start() {
       if (started) return;
       started = true;
+      stopped = false;
       outboxSubscription = liveQuery(() => readQueueSummary(db, db.outbox)).subscribe({
         next: onOutboxChange,
         error: () => {},
@@ -303,8 +353,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
             ? window
             : null;
       if (events) {
-        const onOnline = () => onWake();
+        const onOnline = () => {
+          reconnectRetries = 0;
+          // A round still in flight began before this connection: its requests may wait on a link that is
+          // gone until their deadline. It ends now and a fresh round follows it (onWake).
+          roundAbort?.abort();
+          onWake();
+        };
         const onOffline = () => {
+          reconnectRetries = null;
           roundAbort?.abort();
           publish();
         };
@@ -331,6 +388,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     stop() {
       started = false;
+      stopped = true;
       roundAbort?.abort();
       outboxSubscription?.unsubscribe();
       outboxSubscription = null;

@@ -19,6 +19,12 @@ export type SyncRequest = (
 
 /** Could not reach the server, or it failed in a way worth retrying (5xx, 408, 429, no answer in time). */
 export class TransientSyncError extends Error {}
+/**
+ * The request never got an answer from the server because the network failed it (no connection, a reset, the
+ * device going offline), as opposed to a server that answered badly or too slowly. Right after the device comes
+ * back online this is usually the network not being usable yet, so the engine tries again within moments.
+ */
+export class UnreachableSyncError extends TransientSyncError {}
 /** The session is gone: sync waits for the owner to sign in again. */
 export class UnauthorizedSyncError extends Error {}
 
@@ -48,7 +54,9 @@ export function createSyncRequest(options: HttpOptions = {}): SyncRequest {
       signal,
     });
     const failed = () =>
-      new TransientSyncError(deadline.ended() === 'timeout' ? REQUEST_TIMEOUT_ERROR : NETWORK_ERROR);
+      deadline.ended() === 'timeout'
+        ? new TransientSyncError(REQUEST_TIMEOUT_ERROR)
+        : new UnreachableSyncError(NETWORK_ERROR);
     try {
       let response: Response;
       try {
@@ -137,7 +145,9 @@ export function createBytesRequest(options: HttpOptions = {}): BytesRequest {
       bytesPerSecond: options.uploadBytesPerSecond,
     });
     const failed = () =>
-      new TransientSyncError(deadline.ended() === 'timeout' ? REQUEST_TIMEOUT_ERROR : NETWORK_ERROR);
+      deadline.ended() === 'timeout'
+        ? new TransientSyncError(REQUEST_TIMEOUT_ERROR)
+        : new UnreachableSyncError(NETWORK_ERROR);
     try {
       let response: Response;
       try {

@@ -10,6 +10,8 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './syn
 export interface Faults {
   /** Every request fails as if the server were unreachable. */
   down: boolean;
+  /** The next N requests fail as if the network were not carrying traffic yet (the server never sees them). */
+  unreachable?: number;
   /** The next N requests answer 500 without reaching the server. */
   fail500: number;
   /** Requests matching this reach the server (which commits) but the answer is lost on the way back. */
@@ -53,7 +55,8 @@ export function faultyFetch(faults: Faults, calls: Call[]): typeof fetch {
     const path = new URL(url).pathname;
     const ops = batchOps(path, init);
     const unanswered = ops ? { changes: ops } : {};
-    if (faults.down) {
+    if (faults.down || (faults.unreachable ?? 0) > 0) {
+      if (!faults.down) faults.unreachable = (faults.unreachable ?? 0) - 1;
       calls.push({ method, path, status: 'network-error', ...unanswered });
       throw new TypeError('fetch failed');
     }

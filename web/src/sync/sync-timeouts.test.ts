@@ -107,6 +107,29 @@ describe('a server that never answers', () => {
   );
 });
 
+describe('a round in flight when the device comes back online', () => {
+  it(
+    'began on the old connection: it ends at once and a fresh round syncs, without waiting for its deadline',
+    async () => {
+      const network = new EventTarget();
+      // Only the `online` event can end this round in time: its deadline is beyond the test's timeout.
+      const d = device({ timeoutMs: 60_000, isOnline: () => true, networkEvents: network });
+      await createNote(note('Switched networks'), d.db);
+      proxy.setMode('silent');
+      d.engine.start();
+      await vi.waitFor(() => expect(proxy.received()).toBeGreaterThan(0));
+      // The link changed under the request (no `offline` heard, as when one network replaces another).
+      proxy.setMode('pass');
+      network.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(d.engine.getStatus()).toMatchObject({ kind: 'synced', pending: 0 }), {
+        timeout: 10_000,
+      });
+      expect(await serverNotes(server, cookie)).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+});
+
 describe('a server that answers half a body', () => {
   it(
     'then stalls: the round ends on the deadline, and the retried create is not duplicated',
