@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { httpDataClient } from './api/http-data-client.ts';
 import { createQueryClient } from './api/query-client.ts';
+import { whenShellFirstPageRead } from './db/first-page-script.ts';
 import { createAppRouter } from './router.tsx';
 import { applyTheme, getTheme, initTheme } from './theme/theme-store.ts';
 
@@ -23,7 +24,9 @@ declare global {
 
 if (window.$_TSR) {
   initTheme();
-  hydrateRoot(document, <RouterClient router={router} />);
+  // On the notes screen, the newest notes the page's shell is reading come with the first render (at most a
+  // short wait: the read began before this script was fetched).
+  void whenShellFirstPageRead(250).then(() => hydrateRoot(document, <RouterClient router={router} />));
 } else {
   // No server render (the Vite dev server): render the whole document here. Rendering into the document
   // resets <html>'s attributes, so the theme goes back on right after.

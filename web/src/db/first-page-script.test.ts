@@ -10,7 +10,9 @@ import {
   firstPageScript,
   NOTES_DATABASE_NAME,
   SHELL_FIRST_PAGE_KEY,
+  SHELL_FIRST_PAGE_WAITS,
   shellFirstPage,
+  whenShellFirstPageRead,
 } from './first-page-script.ts';
 import { NotesDatabase } from './notes-database.ts';
 import { createNote } from './notes-store.ts';
@@ -22,6 +24,7 @@ beforeEach(() => {
   vi.stubGlobal('window', globalThis);
   vi.stubGlobal('location', { pathname: '/notes' });
   delete holder[SHELL_FIRST_PAGE_KEY];
+  delete holder[SHELL_FIRST_PAGE_WAITS];
 });
 
 afterEach(async () => {
@@ -109,5 +112,36 @@ describe('the shell first page script', () => {
     new Function(firstPageScript)();
     expect(open).not.toHaveBeenCalled();
     expect(holder[SHELL_FIRST_PAGE_KEY]).toBeUndefined();
+  });
+
+  it('lets the app wait for a read still under way, and not when there is none', async () => {
+    await storeNotes(3, () => false);
+    // No script ran (another screen, no IndexedDB): nothing to wait for.
+    await whenShellFirstPageRead(60_000);
+    new Function(firstPageScript)();
+    expect(holder[SHELL_FIRST_PAGE_KEY]).toBeUndefined();
+    // Under way: the wait ends when the rows are there, long before its limit.
+    await whenShellFirstPageRead(60_000);
+    expect(shellFirstPage()?.map((n) => n.title)).toEqual(['Note 2', 'Note 1', 'Note 0']);
+    // Done: at once.
+    await whenShellFirstPageRead(60_000);
+  });
+
+  it('stops waiting after its limit when the read never ends', async () => {
+    vi.useFakeTimers();
+    try {
+      holder[SHELL_FIRST_PAGE_WAITS] = [];
+      const waited = whenShellFirstPageRead(250);
+      let done = false;
+      void waited.then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(249);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,10 +20,13 @@ export const NOTES_DATABASE_NAME = 'private-notes';
 /** Where the script leaves the rows (an array), or null when it could not read them. */
 export const SHELL_FIRST_PAGE_KEY = '__pnFirstPage';
 
+/** Where the script keeps the callbacks of whoever waits for its read (whenShellFirstPageRead). */
+export const SHELL_FIRST_PAGE_WAITS = '__pnFirstPageWaits';
+
 /** The screens whose first paint is the notes list: the script reads nothing elsewhere. */
 const NOTES_PATHS = ['/notes', '/'];
 
-export const firstPageScript = `(function(){try{var w=window,p=location.pathname;if(${JSON.stringify(NOTES_PATHS)}.indexOf(p)<0||!w.indexedDB)return;var r=indexedDB.open(${JSON.stringify(NOTES_DATABASE_NAME)}),done=function(v){if(w.${SHELL_FIRST_PAGE_KEY}===undefined)w.${SHELL_FIRST_PAGE_KEY}=v};r.onupgradeneeded=function(){r.transaction.abort()};r.onerror=function(e){e.preventDefault();done(null)};r.onblocked=function(){done(null)};r.onsuccess=function(){var d=r.result,rows=[];d.onversionchange=function(){d.close()};try{var c=d.transaction('notes','readonly').objectStore('notes').index('updatedAt').openCursor(null,'prev');c.onsuccess=function(){var k=c.result;if(k&&rows.length<${FIRST_PAGE_SIZE}){if(!k.value.deleted)rows.push(k.value);k.continue()}else{d.close();done(rows)}};c.onerror=function(e){e.preventDefault();d.close();done(null)}}catch(x){d.close();done(null)}}}catch(x){}})()`;
+export const firstPageScript = `(function(){try{var w=window,p=location.pathname;if(${JSON.stringify(NOTES_PATHS)}.indexOf(p)<0||!w.indexedDB)return;var q=w.${SHELL_FIRST_PAGE_WAITS}=[],r=indexedDB.open(${JSON.stringify(NOTES_DATABASE_NAME)}),done=function(v){if(w.${SHELL_FIRST_PAGE_KEY}===undefined){w.${SHELL_FIRST_PAGE_KEY}=v;while(q.length)q.shift()()}};r.onupgradeneeded=function(){r.transaction.abort()};r.onerror=function(e){e.preventDefault();done(null)};r.onblocked=function(){done(null)};r.onsuccess=function(){var d=r.result,rows=[];d.onversionchange=function(){d.close()};try{var c=d.transaction('notes','readonly').objectStore('notes').index('updatedAt').openCursor(null,'prev');c.onsuccess=function(){var k=c.result;if(k&&rows.length<${FIRST_PAGE_SIZE}){if(!k.value.deleted)rows.push(k.value);k.continue()}else{d.close();done(rows)}};c.onerror=function(e){e.preventDefault();d.close();done(null)}}catch(x){d.close();done(null)}}}catch(x){}})()`;
 
 /**
  * The rows the shell's script read: null when it did not run, has not finished, failed, or its rows were
@@ -33,6 +36,26 @@ export function shellFirstPage(): LocalNote[] | null {
   if (typeof window === 'undefined') return null;
   const rows = (window as unknown as Record<string, unknown>)[SHELL_FIRST_PAGE_KEY];
   return Array.isArray(rows) ? (rows as LocalNote[]) : null;
+}
+
+/**
+ * Resolves once the shell's script has read (or given up), or after `maxMs`, or at once when it is not reading
+ * (another screen, no IndexedDB, no script). The app waits for it before its first render: the read started
+ * before the app's scripts were even fetched and nearly always ends first, but on a busy device it could end
+ * just after, and the first render would then show placeholder cards and read the database again.
+ */
+export function whenShellFirstPageRead(maxMs: number): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  const w = window as unknown as Record<string, unknown>;
+  const waits = w[SHELL_FIRST_PAGE_WAITS];
+  if (w[SHELL_FIRST_PAGE_KEY] !== undefined || !Array.isArray(waits)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    waits.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** After the first screen has rendered: a screen mounted later reads the database itself. */
