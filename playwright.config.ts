@@ -18,7 +18,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? 'line' : [['list']],
+  // CI also writes every test's duration (per port, so shards do not overwrite each other); `node
+  // scripts/slowest-tests.mjs test-results/*.json` lists the slowest.
+  reporter: process.env.CI
+    ? [['line'], ['json', { outputFile: `test-results/e2e-${E2E_PORT}.json` }]]
+    : [['list']],
   use: {
     ...devices['Desktop Chrome'],
     baseURL,

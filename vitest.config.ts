@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One runner for every unit and integration test; browser tests run under Playwright (web/e2e).
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker (cores - 1). Most files here wait rather than compute (a server
+    // process starting, PostgreSQL, a schedule coming due), so a second worker fills the idle core; every file
+    // has its own servers, ports (0) and folders, and each PostgreSQL test server its own database.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
       // The repository's own tooling (the Chromium flags module, benchmark helpers).

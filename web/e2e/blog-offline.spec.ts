@@ -139,7 +139,7 @@ test('the signed-in owner reads a public page offline, its scripts and islands f
   await context.setOffline(false);
 });
 
-/** A server of its own (E2E_PORT + 100), so stopping it leaves the shared one running. */
+/** A server of its own (its own port and DATA_DIR), so stopping it leaves the shared one running. */
 async function startOwnServer(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'web/e2e/serve.mjs')], {
     cwd: root,
@@ -176,9 +176,9 @@ test('with the server stopped: saved copies for the visitor, never a page render
   browser,
 }) => {
   test.setTimeout(120_000);
-  // E2E_PORT + 100: 4520 + (E2E_PORT % 10) was the shared server's own port for E2E_PORT 4520-4529, so the
-  // "own" server never started, the shared one answered, and stopping left the page online.
-  const server = await startOwnServer(Number(process.env.E2E_PORT ?? 4310) + 100);
+  // E2E_PORT + 103 (+101 and +102 are other specs' own servers): a port derived from the last digit alone was
+  // the shared server's own for E2E_PORT 4520–4529, and the readiness check then found that server instead.
+  const server = await startOwnServer(Number(process.env.E2E_PORT ?? 4310) + 103);
   const { context, page } = await newVisitorPage(browser, server.url);
   let ownerOnly = '';
   let visitorRead = '';

@@ -1,0 +1,58 @@
+// Runs the browser tests as E2E_SHARDS Playwright processes at once (default 2), each with its own port and so
+// its own server, DATA_DIR, backup folder, build copy and results folder (web/e2e/serve.mjs and
+// playwright.config.ts key all of them on E2E_PORT). Playwright's workers share one process's server and the
+// owner's data; separate shards share nothing, and every spec already starts on a server of its own when an
+// engineer runs it alone. One worker with one server leaves a core idle while a page waits on the network or a
+// timer; two shards fill it. Extra arguments go to every shard (`npm run test:e2e -- web/e2e/notes.spec.ts`).
+//
+// Shard k (1-based) uses E2E_PORT + (k - 1) * 1000: the ports next to E2E_PORT belong to other engineers' runs.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const shards = Number(process.env.E2E_SHARDS ?? 2);
+if (!Number.isInteger(shards) || shards < 1 || shards > 8) {
+  console.error(`E2E_SHARDS must be a whole number from 1 to 8 (got "${process.env.E2E_SHARDS}").`);
+  process.exit(2);
+}
+const basePort = Number(process.env.E2E_PORT ?? 4310);
+if (!Number.isInteger(basePort) || basePort < 1 || basePort + (shards - 1) * 1000 > 65_535) {
+  console.error(
+    `E2E_PORT must be a port number that leaves room for ${shards} shards (got "${process.env.E2E_PORT}").`,
+  );
+  process.exit(2);
+}
+const extraArgs = process.argv.slice(2);
+
+/** Starts one shard; resolves with its exit code. Its lines are prefixed so the two logs can be told apart. */
+function runShard(index) {
+  const port = basePort + (index - 1) * 1000;
+  const args = ['playwright', 'test', ...extraArgs];
+  if (shards > 1) args.push(`--shard=${index}/${shards}`);
+  const child = spawn('npx', args, {
+    env: { ...process.env, E2E_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = shards > 1 ? `[shard ${index}/${shards}] ` : '';
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
+  }
+  return {
+    child,
+    done: new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))),
+  };
+}
+
+const runs = Array.from({ length: shards }, (_, i) => runShard(i + 1));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const { child } of runs) child.kill(signal);
+  });
+}
+const codes = await Promise.all(runs.map((run) => run.done));
+codes.forEach((code, i) => {
+  if (shards > 1) console.log(`[shard ${i + 1}/${shards}] exit ${code}`);
+});
+process.exit(codes.find((code) => code !== 0) ?? 0);
