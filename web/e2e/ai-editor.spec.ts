@@ -170,8 +170,16 @@ test('a failed conversion shows the failure toast', async ({ page }) => {
 });
 
 test('converting a note that cannot sync yet says it must sync first', async ({ page, context }) => {
+  // No service worker here: the editor's files must have arrived (they load on their own once the first screen
+  // is painted and the sync engine is in) before the network goes.
+  const editorFetched = page.waitForResponse(
+    (response) => /\/assets\/NoteEditor-[^/]+\.js$/.test(new URL(response.url()).pathname) && response.ok(),
+    { timeout: 20_000 },
+  );
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
+  await editorFetched;
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   const title = `Never synced ${Date.now()}`;
   await page.getByRole('button', { name: 'New Note' }).click();
