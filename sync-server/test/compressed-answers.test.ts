@@ -3,12 +3,13 @@
 // same bytes, with the right Content-Encoding and Vary, and a 304 for its ETag. A write to the blog makes
 // new pages and variants; a note autosave, a sign-in or a view keeps them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from './blog-fixtures.ts';
+import { ensureWebAppBuilt } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -59,10 +60,7 @@ describe('compressed once, replayed as bytes', () => {
   let script: string;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
-      const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-      if (build.status !== 0) throw new Error('npm run build failed');
-    }
+    ensureWebAppBuilt();
     // A private copy (other builds may replace web/dist), inside node_modules so the server bundle resolves.
     copy = path.join(root, 'node_modules/.cache/pn-compressed-test', String(process.pid));
     cpSync(path.join(root, 'web/dist'), path.join(copy, 'dist'), { recursive: true });

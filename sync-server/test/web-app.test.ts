@@ -2,11 +2,12 @@
 // their content, titles and CSS links; 404 for unknown paths; cache rules (public pages revalidate with an
 // ETag, private ones are never stored, hashed assets cached for a year); the page shown before a build.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCacheFor, pageRendersFor } from '../src/pages/web-app.ts';
+import { ensureWebAppBuilt } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,10 +27,7 @@ describe('web app serving (built app, server rendering)', () => {
   let copy: string;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
-      const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-      if (build.status !== 0) throw new Error('npm run build failed');
-    }
+    ensureWebAppBuilt();
     // A private copy: other builds may replace web/dist while this runs. Inside node_modules so the
     // server bundle resolves its packages from the repository.
     copy = path.join(root, 'node_modules/.cache/pn-web-app-test', String(process.pid));
