@@ -170,8 +170,8 @@ test('a failed conversion shows the failure toast', async ({ page }) => {
 });
 
 test('converting a note that cannot sync yet says it must sync first', async ({ page, context }) => {
-  // No service worker here: the editor's files must have arrived (they load on their own once the first screen
-  // is painted and the sync engine is in) before the network goes.
+  // No service worker here: the editor and what it opens must have arrived before the network goes, so the
+  // note is written online and saved offline (it then never reaches the server).
   const editorFetched = page.waitForResponse(
     (response) => /\/assets\/NoteEditor-[^/]+\.js$/.test(new URL(response.url()).pathname) && response.ok(),
     { timeout: 20_000 },
@@ -179,12 +179,12 @@ test('converting a note that cannot sync yet says it must sync first', async ({ 
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
   await editorFetched;
-  await page.waitForLoadState('networkidle');
-  await context.setOffline(true);
   const title = `Never synced ${Date.now()}`;
   await page.getByRole('button', { name: 'New Note' }).click();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Content').fill(STUDY_NOTE);
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
   await page.getByRole('button', { name: 'Save' }).click();
   await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();
   await expect(toast(page, 'Failed to generate blog post')).toContainText(
