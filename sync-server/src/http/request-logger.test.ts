@@ -12,6 +12,8 @@ import {
   REQUEST_LOG_FLUSH_BYTES,
   REQUEST_LOG_FLUSH_MS,
   RequestLog,
+  writeHundredths,
+  writeInteger,
   writesToFile,
 } from './request-logger.ts';
 
@@ -185,5 +187,60 @@ describe('standard output', () => {
       closeSync(devNull);
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the numbers of a request line, written digit by digit', () => {
+  const written = (write: (into: Buffer, at: number) => number) => {
+    const into = Buffer.alloc(64, 'x');
+    const end = write(into, 3);
+    // Nothing before the place it was given is touched.
+    expect(into.subarray(0, 3).toString()).toBe('xxx');
+    return into.subarray(3, end).toString('latin1');
+  };
+
+  it('writes whole numbers as JSON does', () => {
+    const values = [
+      0,
+      7,
+      10,
+      99,
+      100,
+      1234567890123,
+      Date.now(),
+      Number.MAX_SAFE_INTEGER,
+      -5,
+      -1200,
+      1e21,
+      2 ** 60,
+    ];
+    for (let i = 0; i < 200; i++)
+      values.push(Math.floor(Math.random() * 10 ** Math.floor(Math.random() * 15)));
+    for (const value of values)
+      expect(written((into, at) => writeInteger(into, at, value))).toBe(JSON.stringify(value));
+  });
+
+  it('writes a response time rounded to hundredths exactly as JSON.stringify(Math.round(ms * 100) / 100)', () => {
+    const times = [
+      0, 0.001, 0.004, 0.005, 0.01, 0.05, 0.1, 0.999, 1, 1.005, 1.1, 9.995, 10, 12.3, 12.34, 100.07, 65_432.1,
+    ];
+    for (let i = 0; i < 500; i++) times.push(Math.random() * 10 ** Math.floor(Math.random() * 6));
+    for (const ms of times) {
+      const hundredths = Math.round(ms * 100);
+      expect(written((into, at) => writeHundredths(into, at, hundredths))).toBe(
+        JSON.stringify(hundredths / 100),
+      );
+    }
+  });
+
+  it('writes a line whose response time has a fraction as valid JSON with that time', () => {
+    const { destination, lines } = capture();
+    const log = requestLog(destination);
+    const start = performance.now() - 12.34;
+    log.answered(request('/blog'), 200, start);
+    log.flush();
+    const [entry] = lines();
+    expect(entry.responseTime).toBeGreaterThanOrEqual(12.34);
+    expect(entry.responseTime).toBeLessThan(12.34 + 5000);
   });
 });

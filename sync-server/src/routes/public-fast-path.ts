@@ -54,8 +54,8 @@ export interface RememberOptions {
 
 /** What the request log needs of a replayed answer, made once when it is recorded. */
 export interface Replayed {
-  /** The address as the request log writes it (loggedUrl). */
-  readonly loggedUrl: string;
+  /** The address as the request log writes it (loggedUrl), encoded once. */
+  readonly loggedUrl: Uint8Array;
 }
 
 /** Raw header lists (name, value, name, value, …) ready for `writeHead`, one per way of answering. */
