@@ -1,6 +1,7 @@
 // The sync engine: runs pull → push → pull rounds against /api/notes, decides when (start, online, tab visible,
 // after local changes, periodically, backoff retries), lets one tab at a time do it (Web Locks), and publishes a
 // SyncStatus. Plain TypeScript, no React: screens subscribe through useSyncStatus.
+
 import { liveQuery, type Subscription } from 'dexie';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { OutboxEntry, UploadEntry } from '../db/types.ts';
@@ -17,6 +18,7 @@ import {
   readQueueSummary,
   readyCount,
 } from './queue-summary.ts';
+import { RECONNECT_RETRY_MS } from './reconnect-retry.ts';
 import { rememberMissingBases } from './sync-bases.ts';
 import {
   createBytesRequest,
@@ -64,13 +66,8 @@ export interface SyncEngine {
 
 const LOCK_NAME = 'private-notes-sync';
 
-/**
- * After the device comes back online, a round that cannot reach the server is tried again after these pauses
- * instead of the backoff: the browser announces `online` as soon as a link is up, and the first requests often
- * still fail (the link not carrying traffic yet, the service worker that forwards /api requests hearing of it a
- * moment after the page). The round stays 'syncing' meanwhile; past the last pause the usual backoff applies.
- */
-export const RECONNECT_RETRY_MS: readonly number[] = [50, 150, 300, 500, 1000];
+// RECONNECT_RETRY_MS (reconnect-retry.ts): the round stays 'syncing' through those quick retries.
+export { RECONNECT_RETRY_MS };
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db } = options;

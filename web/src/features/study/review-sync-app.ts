@@ -1,16 +1,103 @@
 // When the app syncs reviews and study cards: at start, when the connection or the tab comes back, soon after a
 // grade or a card change, and every minute. Failures wait for the next trigger (reviews are only ever added and
-// card changes stay queued, so nothing is lost). Cards go first, so the reviews pulled name cards already here.
+// card changes stay queued, so nothing is lost), except right after coming back online: the first requests
+// then often fail (the link or the service worker not carrying traffic yet), so a round that could not reach
+// the server is tried again within moments (RECONNECT_RETRY_MS) instead of a minute later. Cards go first, so
+// the reviews pulled name cards already here.
 import { onCardQueued } from '../../db/card-store.ts';
 import { db } from '../../db/db.ts';
+import { RECONNECT_RETRY_MS } from '../../sync/reconnect-retry.ts';
 import { syncCards } from '../../sync/sync-cards.ts';
-import { createSyncRequest } from '../../sync/sync-http.ts';
+import { createSyncRequest, UnreachableSyncError } from '../../sync/sync-http.ts';
 import { startFsrsParameters } from './fsrs-parameters-app.ts';
 import { heldReviewUid, onReviewRecorded } from './record-review.ts';
-import { syncReviews } from './review-sync.ts';
+import { type ReviewSyncContext, syncReviews } from './review-sync.ts';
 
 const PERIOD_MS = 60_000;
 const AFTER_GRADE_MS = 1_000;
+
+/**
+ * One round: cards, then reviews (each tried even if the other failed). Resolves false when a request could
+ * not reach the server at all (as opposed to a server that answered with an error).
+ */
+export async function reviewSyncRound(ctx: ReviewSyncContext): Promise<boolean> {
+  let reached = true;
+  const note = (error: unknown) => {
+    if (error instanceof UnreachableSyncError) reached = false;
+  };
+  await syncCards(ctx).catch(note);
+  await syncReviews(ctx).catch(note);
+  return reached;
+}
+
+export interface ReviewSyncSchedule {
+  /** Runs a round now (or once more after the one running); resolves with whether it reached the server. */
+  run(): Promise<boolean>;
+  /** Runs a round AFTER_GRADE_MS from now (a later call moves it). */
+  soon(): void;
+  stop(): void;
+}
+
+/**
+ * The schedule of rounds, given the round and the device's connection: runs one at once, on every `online`
+ * event from `network` (with the quick retries), and every PERIOD_MS. Never two rounds at once.
+ */
+export function scheduleReviewSync(
+  round: () => Promise<boolean>,
+  device: { isOnline: () => boolean; network: EventTarget },
+): ReviewSyncSchedule {
+  let running: Promise<boolean> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  /** Counts `online` events: a newer one takes over the quick retries of an older one. */
+  let reconnects = 0;
+
+  const run = (): Promise<boolean> => {
+    if (stopped || !device.isOnline()) return Promise.resolve(false);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let reached: boolean;
+      do {
+        again = false;
+        reached = await round();
+      } while (again && !stopped);
+      running = null;
+      return reached;
+    })();
+    return running;
+  };
+  const onOnline = async () => {
+    const reconnect = ++reconnects;
+    if (await run()) return;
+    for (const pause of RECONNECT_RETRY_MS) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (stopped || reconnect !== reconnects || !device.isOnline()) return;
+      if (await run()) return;
+    }
+  };
+  const listener = () => void onOnline();
+  device.network.addEventListener('online', listener);
+  const interval = setInterval(() => void run(), PERIOD_MS);
+  void run();
+
+  return {
+    run,
+    soon() {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void run(), AFTER_GRADE_MS);
+    },
+    stop() {
+      stopped = true;
+      device.network.removeEventListener('online', listener);
+      clearInterval(interval);
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
 
 let stop: (() => void) | null = null;
 
@@ -20,49 +107,22 @@ export function startReviewSync(): void {
   // The study screens that sync reviews also schedule with this device's FSRS parameters (fitted when due).
   startFsrsParameters();
   const ctx = { db, request: createSyncRequest(), held: heldReviewUid };
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-
-  const run = (): Promise<void> => {
-    if (!navigator.onLine) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await syncCards(ctx).catch(() => {});
-        await syncReviews(ctx).catch(() => {});
-      } while (again);
-      running = null;
-    })();
-    return running;
-  };
-  const soon = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(), AFTER_GRADE_MS);
-  };
+  const schedule = scheduleReviewSync(() => reviewSyncRound(ctx), {
+    isOnline: () => navigator.onLine,
+    network: window,
+  });
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void run();
+    if (document.visibilityState === 'visible') void schedule.run();
   };
-  const onOnline = () => void run();
-
-  const unsubscribe = onReviewRecorded(soon);
-  const unsubscribeCards = onCardQueued(soon);
-  window.addEventListener('online', onOnline);
+  const unsubscribe = onReviewRecorded(schedule.soon);
+  const unsubscribeCards = onCardQueued(schedule.soon);
   document.addEventListener('visibilitychange', onVisible);
-  const interval = setInterval(() => void run(), PERIOD_MS);
-  void run();
 
   stop = () => {
     unsubscribe();
     unsubscribeCards();
-    window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
-    clearInterval(interval);
-    if (timer) clearTimeout(timer);
+    schedule.stop();
     stop = null;
   };
 }
