@@ -10,11 +10,26 @@ import { localFromServer } from './note-mapping.ts';
 
 const holder = globalThis as unknown as Record<string, unknown>;
 const droppedListeners = new Set<() => void>();
+/** What each answer came back as, once it has: a screen rendered after that shows its rows in its first render. */
+const settled = new WeakMap<Promise<unknown>, unknown>();
 
 /** The shell's answer (a promise of the parsed page, or of null when it failed), or null when there is none. */
 export function earlyFeedAnswer(): Promise<unknown> | null {
   const answer = holder[EARLY_FEED_KEY];
   return answer instanceof Promise ? answer : null;
+}
+
+// From this module's load (with the notes screen's code, before its first render): the answer usually comes
+// while the app's scripts load, and a promise only says so asynchronously.
+const atLoad = earlyFeedAnswer();
+atLoad?.then(
+  (body) => settled.set(atLoad, body),
+  () => settled.set(atLoad, null),
+);
+
+/** The answer's parsed page (or null when it failed) if it has come by now, else undefined. */
+export function settledEarlyFeed(answer: Promise<unknown>): unknown {
+  return settled.get(answer);
 }
 
 /**

@@ -20,6 +20,7 @@ import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-sto
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { earlyFeedAnswer } from '../../sync/early-feed.ts';
 import { appSyncLoaded, loadAppSync } from '../../sync/load-app-sync.ts';
 import { type PullProgress, readCursor } from '../../sync/sync-cursor.ts';
 import { describeFirstSync } from '../../sync/sync-status.ts';
@@ -166,6 +167,11 @@ export function NotesScreen({
       cancelWorker();
     };
   }, [firstScreenRead]);
+  // A new device, whose page asked for its first notes early: the engine that stores them downloads while
+  // those cards render (it starts once they are painted, as everywhere), rather than after them.
+  useEffect(() => {
+    if (earlyFeedAnswer()) void loadAppSync().catch(() => {});
+  }, []);
   // The parts the list opens load when the first screen is painted and idle, and once the sync engine has
   // loaded: their files, parsed ahead of either, held back the first cards and a new device's first feed page.
   useEffect(

@@ -2,7 +2,12 @@
 // the database has notes of its own.
 import { useEffect, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
-import { earlyFeedAnswer, earlyFeedRows, onEarlyFeedDropped } from '../../sync/early-feed.ts';
+import {
+  earlyFeedAnswer,
+  earlyFeedRows,
+  onEarlyFeedDropped,
+  settledEarlyFeed,
+} from '../../sync/early-feed.ts';
 
 /**
  * How long the first screen waits for the early answer before it counts as painted (and the sync engine, which
@@ -16,7 +21,12 @@ export const EARLY_FEED_SCREEN_WAIT_MS = 1_000;
  */
 export function useEarlyFeedRows(): LocalNote[] | null | undefined {
   const [answer] = useState(earlyFeedAnswer);
-  const [rows, setRows] = useState<LocalNote[] | null | undefined>(answer ? undefined : null);
+  // Come already (usually: it was asked for before the scripts loaded): the first render has the rows.
+  const [rows, setRows] = useState<LocalNote[] | null | undefined>(() => {
+    if (!answer) return null;
+    const body = settledEarlyFeed(answer);
+    return body === undefined ? undefined : earlyFeedRows(body);
+  });
   useEffect(() => {
     if (!answer) return;
     let current = true;
