@@ -61,9 +61,11 @@ function RootDocument({ children }: { children: ReactNode }) {
     // The theme script changes <html>'s class before React hydrates.
     <html lang="en" {...(owner ? { [OWNER_PAGE_ATTRIBUTE]: '' } : {})} suppressHydrationWarning>
       <head>
-        <ScriptOnce>{themeScript}</ScriptOnce>
-        {/* The owner's app: the notes screen's first cards are read while its scripts load. */}
-        {islands ? null : <ScriptOnce>{firstPageScript}</ScriptOnce>}
+        {/* ScriptOnce writes its script on the server only: the browser's bundle leaves the scripts' text out. */}
+        <ScriptOnce>{import.meta.env.SSR ? themeScript : ''}</ScriptOnce>
+        {/* The owner's app: the notes screen's first cards are read (or, on a new device, asked for) while its
+            scripts load. */}
+        {islands ? null : <ScriptOnce>{import.meta.env.SSR ? firstPageScript : ''}</ScriptOnce>}
         <HeadContent />
       </head>
       <body>
