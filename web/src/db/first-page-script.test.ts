@@ -191,7 +191,7 @@ describe('the early first page of a device that never finished a sync', () => {
     expect(await NotesDatabase.exists(NOTES_DATABASE_NAME)).toBe(false);
   });
 
-  it('is asked for when the database has no feed cursor yet, beside the read of its notes', async () => {
+  it('is asked for when the database has no feed cursor yet, once its notes are read', async () => {
     await storeNotes(2, () => false);
     const rows = (await runScript()) as LocalNote[];
     expect(rows.map((n) => n.title)).toEqual(['Note 1', 'Note 0']);
@@ -204,8 +204,8 @@ describe('the early first page of a device that never finished a sync', () => {
     await database.syncMeta.put({ key: CURSOR_KEY, value: '42' });
     database.close();
     await runScript();
-    // The cursor's read is answered before the notes' (one connection, requests in order).
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The cursor is looked up after the notes are read: time for it to be answered.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fetched).toEqual([]);
     expect(holder[EARLY_FEED_KEY]).toBeUndefined();
   });
