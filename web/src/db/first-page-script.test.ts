@@ -6,10 +6,10 @@
 import 'fake-indexeddb/auto';
 import { API } from '@private-notes/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CURSOR_KEY } from '../sync/sync-cursor.ts';
 import {
   dropShellFirstPage,
   EARLY_FEED_KEY,
+  FEED_CURSOR_MARK,
   FIRST_FEED_PAGE_URL,
   FIRST_PAGE_SIZE,
   FIRST_SYNC_FIRST_PAGE,
@@ -32,6 +32,8 @@ let htmlAttributes: Set<string>;
 /** The page's requests, and what the server answers them. */
 let fetched: Array<{ url: string; init: RequestInit | undefined }>;
 let answer: () => Promise<Response>;
+/** The page's localStorage. */
+let storage: Map<string, string>;
 
 beforeEach(() => {
   vi.stubGlobal('window', globalThis);
@@ -41,6 +43,11 @@ beforeEach(() => {
     documentElement: { hasAttribute: (name: string) => htmlAttributes.has(name) },
   });
   vi.stubGlobal('navigator', { onLine: true });
+  storage = new Map();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+  });
   fetched = [];
   answer = async () => Response.json({ notes: [], deleted: [], cursor: '0', more: false, total: 0 });
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -179,35 +186,42 @@ describe('the early first page of a device that never finished a sync', () => {
     expect(FIRST_FEED_PAGE_URL).toBe(`${API.noteChanges}?limit=${FIRST_SYNC_FIRST_PAGE}`);
   });
 
-  it('is asked for once on the owner’s page when the browser has no database, and holds the parsed answer', async () => {
+  it('is asked for at once on the owner’s page of a device that never stored a cursor, and holds the parsed answer', async () => {
     const page = { notes: [], deleted: [], cursor: '7', more: true, total: 300 };
     answer = async () => Response.json(page);
-    expect(await runScript()).toBeNull();
+    new Function(firstPageScript)();
+    // Before IndexedDB has even answered the open.
     expect(fetched).toEqual([
       { url: FIRST_FEED_PAGE_URL, init: { credentials: 'include', cache: 'no-store' } },
     ]);
+    await vi.waitFor(() => expect(holder[SHELL_FIRST_PAGE_KEY]).toBeNull());
     expect(await holder[EARLY_FEED_KEY]).toEqual(page);
+    expect(fetched).toHaveLength(1);
     // Still no database: the app creates it with its schema.
     expect(await NotesDatabase.exists(NOTES_DATABASE_NAME)).toBe(false);
   });
 
-  it('is asked for when the database has no feed cursor yet, once its notes are read', async () => {
+  it('is asked for beside the read of a database that has notes but no cursor yet (made offline)', async () => {
     await storeNotes(2, () => false);
     const rows = (await runScript()) as LocalNote[];
     expect(rows.map((n) => n.title)).toEqual(['Note 1', 'Note 0']);
-    await vi.waitFor(() => expect(fetched).toHaveLength(1));
+    expect(fetched).toHaveLength(1);
   });
 
-  it('is not asked for once a sync has stored its cursor', async () => {
+  it('is not asked for on a device whose sync has stored its cursor', async () => {
     await storeNotes(2, () => false);
-    const database = new NotesDatabase(NOTES_DATABASE_NAME);
-    await database.syncMeta.put({ key: CURSOR_KEY, value: '42' });
-    database.close();
-    await runScript();
-    // The cursor is looked up after the notes are read: time for it to be answered.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    storage.set(FEED_CURSOR_MARK, '1');
+    expect(((await runScript()) as LocalNote[]).length).toBe(2);
     expect(fetched).toEqual([]);
     expect(holder[EARLY_FEED_KEY]).toBeUndefined();
+  });
+
+  it('is asked for when the database is gone though the device had stored a cursor (evicted)', async () => {
+    storage.set(FEED_CURSOR_MARK, '1');
+    new Function(firstPageScript)();
+    expect(fetched).toEqual([]);
+    await vi.waitFor(() => expect(holder[SHELL_FIRST_PAGE_KEY]).toBeNull());
+    expect(fetched).toHaveLength(1);
   });
 
   it('is not asked for on a page rendered for nobody signed in, nor offline, nor on another screen', async () => {

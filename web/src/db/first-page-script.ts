@@ -9,14 +9,14 @@
 // The script never creates the database (a browser that has none aborts the open: Dexie creates it with its
 // schema later), closes its connection as soon as it has read, and gives way to an upgrade that asks it to.
 //
-// A device that has never finished a sync (no database, or no feed cursor in it: looked up once the screenful is
-// read, so a warm reload's read has the database to itself) has no notes to show yet: for it the script asks the
-// server for the feed's first page instead, exactly as the sync engine's first sync would, so the answer is on its
-// way while the app's scripts download (sync/early-feed.ts: the screen shows it, the engine stores it instead of
-// asking again). Only on a page the server rendered for the signed-in owner (OWNER_PAGE_ATTRIBUTE on <html>) and
-// while the browser is online; anything else does nothing early.
+// A device that has never stored the feed's cursor (FEED_CURSOR_MARK absent from localStorage: the sync engine
+// sets it once it has one, sync/early-feed.ts) has no notes to show yet: for it the script asks the server for the
+// feed's first page at once, exactly as the engine's first sync would, so the answer is on its way while the app's
+// scripts download and before IndexedDB has even opened (a fresh profile's first open took 10-600 ms here); the
+// screen shows it, the engine stores it instead of asking again. A database that turns out not to exist asks too.
+// Only on a page the server rendered for the signed-in owner (OWNER_PAGE_ATTRIBUTE on <html>) and while the browser
+// is online; anything else does nothing early.
 // No Dexie here: this module is imported by the page shell, which public pages share.
-import { CURSOR_KEY } from '../sync/sync-cursor.ts';
 import type { LocalNote } from './types.ts';
 
 /** How many cards the first screenful needs at most (3 columns × a few rows), read before the full list. */
@@ -49,11 +49,14 @@ export const EARLY_FEED_KEY = '__pnFeed';
 /** Set on <html> by the server's render for the signed-in owner (routes/__root.tsx). */
 export const OWNER_PAGE_ATTRIBUTE = 'data-owner';
 
+/** In localStorage while this device has stored the feed's cursor (it has finished a first page). */
+export const FEED_CURSOR_MARK = 'pn-feed-cursor';
+
 // The same request as the engine's (sync-http.ts): with the session cookie, never from the HTTP cache. Only a 200
 // is an answer; a failure of any kind leaves null, and the engine asks again.
 const earlyFeed = `f=function(){try{if(!w.${EARLY_FEED_KEY}&&document.documentElement.hasAttribute(${JSON.stringify(OWNER_PAGE_ATTRIBUTE)})&&navigator.onLine!==false)w.${EARLY_FEED_KEY}=fetch(${JSON.stringify(FIRST_FEED_PAGE_URL)},{credentials:'include',cache:'no-store'}).then(function(a){return a.status===200?a.json():null}).catch(function(){return null})}catch(x){}}`;
 
-export const firstPageScript = `(function(){try{var w=window,p=location.pathname;if(${JSON.stringify(NOTES_PATHS)}.indexOf(p)<0||!w.indexedDB)return;var q=w.${SHELL_FIRST_PAGE_WAITS}=[],r=indexedDB.open(${JSON.stringify(NOTES_DATABASE_NAME)}),${earlyFeed},done=function(v){if(w.${SHELL_FIRST_PAGE_KEY}===undefined){w.${SHELL_FIRST_PAGE_KEY}=v;while(q.length)q.shift()()}};r.onupgradeneeded=function(){r.transaction.abort();f()};r.onerror=function(e){e.preventDefault();done(null)};r.onblocked=function(){done(null)};r.onsuccess=function(){var d=r.result,rows=[];d.onversionchange=function(){d.close()};try{var c=d.transaction('notes','readonly').objectStore('notes').index('updatedAt').openCursor(null,'prev');c.onsuccess=function(){var k=c.result;if(k&&rows.length<${FIRST_PAGE_SIZE}){if(!k.value.deleted)rows.push(k.value);k.continue()}else{done(rows);try{var m=d.transaction('syncMeta','readonly').objectStore('syncMeta').get(${JSON.stringify(CURSOR_KEY)});m.onsuccess=function(){if(typeof (m.result&&m.result.value)!=='string')f()}}catch(x){}d.close()}};c.onerror=function(e){e.preventDefault();d.close();done(null)}}catch(x){d.close();done(null)}}}catch(x){}})()`;
+export const firstPageScript = `(function(){try{var w=window,p=location.pathname;if(${JSON.stringify(NOTES_PATHS)}.indexOf(p)<0||!w.indexedDB)return;var ${earlyFeed};try{if(!localStorage.getItem(${JSON.stringify(FEED_CURSOR_MARK)}))f()}catch(x){}var q=w.${SHELL_FIRST_PAGE_WAITS}=[],r=indexedDB.open(${JSON.stringify(NOTES_DATABASE_NAME)}),done=function(v){if(w.${SHELL_FIRST_PAGE_KEY}===undefined){w.${SHELL_FIRST_PAGE_KEY}=v;while(q.length)q.shift()()}};r.onupgradeneeded=function(){r.transaction.abort();f()};r.onerror=function(e){e.preventDefault();done(null)};r.onblocked=function(){done(null)};r.onsuccess=function(){var d=r.result,rows=[];d.onversionchange=function(){d.close()};try{var c=d.transaction('notes','readonly').objectStore('notes').index('updatedAt').openCursor(null,'prev');c.onsuccess=function(){var k=c.result;if(k&&rows.length<${FIRST_PAGE_SIZE}){if(!k.value.deleted)rows.push(k.value);k.continue()}else{d.close();done(rows)}};c.onerror=function(e){e.preventDefault();d.close();done(null)}}catch(x){d.close();done(null)}}}catch(x){}})()`;
 
 /**
  * The rows the shell's script read: null when it did not run, has not finished, failed, or its rows were

@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EARLY_FEED_KEY,
+  FEED_CURSOR_MARK,
   FIRST_PAGE_SIZE,
   FIRST_SYNC_FIRST_PAGE,
   firstPageScript,
@@ -22,9 +23,22 @@ import { localSummary, serverNotes, setUpSyncFixture } from './sync-test-harness
 const fixture = setUpSyncFixture();
 const holder = globalThis as unknown as Record<string, unknown>;
 
+/** The page's localStorage, where the engine marks that the device has a feed cursor. */
+let storage: Map<string, string>;
+
+function stubStorage(): void {
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+  });
+}
+
 beforeEach(() => {
   delete holder[EARLY_FEED_KEY];
   delete holder[SHELL_FIRST_PAGE_KEY];
+  storage = new Map();
+  stubStorage();
 });
 
 afterEach(async () => {
@@ -65,6 +79,7 @@ async function shellAsksEarly(): Promise<unknown> {
   new Function(firstPageScript)();
   await vi.waitFor(() => expect(holder[SHELL_FIRST_PAGE_KEY]).not.toBeUndefined());
   vi.unstubAllGlobals();
+  stubStorage();
   expect(requests).toHaveLength(1);
   const answer = earlyFeedAnswer();
   expect(answer).not.toBeNull();
@@ -115,6 +130,8 @@ describe('a first sync with the page’s early first page', () => {
     });
     // The screen's cards from the early answer are the database's notes, under the same ids.
     for (const row of rows ?? []) expect((await d.db.notes.get(row.id))?.serverId).toBe(row.serverId);
+    // The device has a cursor now: its next page asks for nothing early.
+    expect(storage.get(FEED_CURSOR_MARK)).toBe('1');
     // Taken once: the next round is an ordinary one.
     expect(earlyFeedAnswer()).toBeNull();
     d.calls.length = 0;
@@ -209,6 +226,24 @@ describe('a first sync with the page’s early first page', () => {
     expect(await d.engine.syncNow()).toBe('synced');
     expect(feedCalls(d.calls)).toHaveLength(1);
     expect(await d.db.notes.count()).toBe(FIRST_SYNC_FIRST_PAGE + 30);
+  });
+});
+
+describe('the mark that tells the page’s shell this device has a feed cursor', () => {
+  it('is set once a first sync has stored a page, and dropped while a device has no cursor', async () => {
+    await seedServer(3);
+    // Left from before the database went (evicted): wrong until a first page is stored again.
+    storage.set(FEED_CURSOR_MARK, '1');
+    const d = fixture.device();
+    d.faults.fail500 = 1;
+    expect(await d.engine.syncNow()).toBe('failed');
+    expect(storage.has(FEED_CURSOR_MARK)).toBe(false);
+    expect(await d.engine.syncNow()).toBe('synced');
+    expect(storage.get(FEED_CURSOR_MARK)).toBe('1');
+    // Lost (storage cleared) on a device that has its cursor: the next round sets it again.
+    storage.clear();
+    expect(await d.engine.syncNow()).toBe('synced');
+    expect(storage.get(FEED_CURSOR_MARK)).toBe('1');
   });
 });
 

@@ -4,7 +4,7 @@
 // from its cursor instead of asking again. The engine takes it once; an answer that failed, does not parse, or
 // comes too late is ignored and the page asked for again, and then the screen stops showing it.
 // No schemas here (the screen's first paint loads this module): the engine parses the answer itself.
-import { EARLY_FEED_KEY, FIRST_PAGE_SIZE } from '../db/first-page-script.ts';
+import { EARLY_FEED_KEY, FEED_CURSOR_MARK, FIRST_PAGE_SIZE } from '../db/first-page-script.ts';
 import type { LocalNote } from '../db/types.ts';
 import { localFromServer } from './note-mapping.ts';
 
@@ -56,6 +56,21 @@ export async function takeEarlyFeed(maxMs: number, signal?: AbortSignal): Promis
 export function dropEarlyFeed(): void {
   holder[EARLY_FEED_KEY] = null;
   for (const listener of [...droppedListeners]) listener();
+}
+
+/**
+ * Tells the page's shell whether this device has stored the feed's cursor (FEED_CURSOR_MARK): without it, the
+ * next owner's page asks for the first feed page early. Kept by the engine at every pull, so a mark lost (storage
+ * cleared) or stale (the database evicted, the server reset) is set right by the next one.
+ */
+export function rememberFeedCursor(stored: boolean): void {
+  try {
+    if (typeof localStorage === 'undefined') return;
+    if (stored) localStorage.setItem(FEED_CURSOR_MARK, '1');
+    else localStorage.removeItem(FEED_CURSOR_MARK);
+  } catch {
+    // Storage refused: the shell then asks early at worst, and the engine ignores a stale answer.
+  }
 }
 
 /** Called when the shell's answer is dropped; returns the unsubscribe. */

@@ -9,7 +9,7 @@ import { enqueueChange } from '../db/notes-store.ts';
 import { trashRowOf } from '../db/trash-row.ts';
 import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
-import { dropEarlyFeed, takeEarlyFeed } from './early-feed.ts';
+import { dropEarlyFeed, rememberFeedCursor, takeEarlyFeed } from './early-feed.ts';
 import { localFromServer } from './note-mapping.ts';
 import { baseFromServer } from './sync-bases.ts';
 import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
@@ -50,6 +50,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
   const limit = ctx.pageSize ?? PULL_PAGE_SIZE;
   let since = await readCursor(db);
   const first = since === null;
+  rememberFeedCursor(!first);
   // Not a first sync (another tab finished it since the page loaded): the page's early answer is stale.
   if (!first) dropEarlyFeed();
   const progress: PullProgress = { received: 0, total: null };
@@ -63,6 +64,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
       const changes = await next;
       if (page === 0 && (await looksReset(db, since, changes))) {
         await requeueEverything(db);
+        rememberFeedCursor(false);
         return { applied, reset: true };
       }
       const last = !changes.more || changes.cursor === since;
@@ -72,6 +74,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
         next.catch(() => {});
       }
       applied += await applyChanges(db, changes, ctx.now?.() ?? new Date(), !first);
+      if (first && page === 0) rememberFeedCursor(true);
       if (first) {
         progress.received += changes.notes.length;
         if (page === 0 && changes.total !== undefined) progress.total = changes.total;
