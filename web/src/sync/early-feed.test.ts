@@ -18,7 +18,14 @@ import {
 import { NotesDatabase } from '../db/notes-database.ts';
 import { earlyFeedAnswer, earlyFeedRows, onEarlyFeedDropped } from './early-feed.ts';
 import { type PullProgress, readCursor } from './pull-changes.ts';
-import { localSummary, serverNotes, setUpSyncFixture } from './sync-test-harness.ts';
+import {
+  editAndDeleteElsewhere,
+  feedCalls,
+  localSummary,
+  seedServerNotes,
+  serverNotes,
+  setUpSyncFixture,
+} from './sync-test-harness.ts';
 
 const fixture = setUpSyncFixture();
 const holder = globalThis as unknown as Record<string, unknown>;
@@ -48,16 +55,6 @@ afterEach(async () => {
   await new NotesDatabase(NOTES_DATABASE_NAME).delete();
 });
 
-async function seedServer(count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const answer = await fixture.server.api('POST', '/api/notes', {
-      cookie: fixture.cookie,
-      body: { title: `Seeded ${i}`, content: `note number ${i}`, tags: [], clientId: `elsewhere-${i}` },
-    });
-    expect(answer.status).toBe(201);
-  }
-}
-
 /**
  * Runs the shell's script as a new device's /notes page does (signed in, online, no database) and returns the
  * early answer it left, once it has come.
@@ -86,29 +83,15 @@ async function shellAsksEarly(): Promise<unknown> {
   return answer;
 }
 
-const feedCalls = (calls: { method: string; path: string }[]) =>
-  calls.filter((call) => call.path === '/api/notes/changes');
-
 describe('a first sync with the page’s early first page', () => {
   it('stores that answer and goes on from its cursor: one request fewer, nothing lost or doubled', async () => {
-    await seedServer(FIRST_SYNC_FIRST_PAGE + 30);
+    await seedServerNotes(fixture, FIRST_SYNC_FIRST_PAGE + 30);
     const early = await shellAsksEarly();
     const rows = earlyFeedRows(await early);
     expect(rows).toHaveLength(FIRST_PAGE_SIZE);
 
     // Meanwhile, before the engine has loaded: a note of that page is edited, one still to come is deleted.
-    const onServer = fixture.server.handle.store.all('notes') as Array<{ id: number; clientId: string }>;
-    const inPage = onServer.find((n) => n.clientId === 'elsewhere-5')!;
-    const toCome = onServer.find((n) => n.clientId === 'elsewhere-120')!;
-    const edit = await fixture.server.api('PUT', `/api/notes/${inPage.id}`, {
-      cookie: fixture.cookie,
-      body: { content: 'edited elsewhere', baseVersion: 1 },
-    });
-    expect(edit.status).toBe(200);
-    const removed = await fixture.server.api('DELETE', `/api/notes/${toCome.id}?version=1`, {
-      cookie: fixture.cookie,
-    });
-    expect(removed.status).toBe(204);
+    const { edited } = await editAndDeleteElsewhere(fixture, 'elsewhere-5', 'elsewhere-120');
 
     const d = fixture.device();
     const seen: PullProgress[] = [];
@@ -125,7 +108,7 @@ describe('a first sync with the page’s early first page', () => {
     const server = await serverNotes(fixture.server, fixture.cookie);
     expect(await localSummary(d)).toEqual(server.map((n) => `${n.title}|${n.content}`).sort());
     expect(await d.db.notes.count()).toBe(FIRST_SYNC_FIRST_PAGE + 29);
-    expect(await d.db.notes.where('serverId').equals(inPage.id).first()).toMatchObject({
+    expect(await d.db.notes.where('serverId').equals(edited).first()).toMatchObject({
       content: 'edited elsewhere',
     });
     // The screen's cards from the early answer are the database's notes, under the same ids.
@@ -145,7 +128,7 @@ describe('a first sync with the page’s early first page', () => {
     ['one that is not a feed page', { notes: [{ id: 'x' }], deleted: [], cursor: '5', more: false }],
     ['a page of malformed notes', { notes: [{ id: 1 }], deleted: [], cursor: '999', more: false, total: 1 }],
   ])('ignores %s, asks for the page again, and the screen stops showing it', async (_name, body) => {
-    await seedServer(FIRST_SYNC_FIRST_PAGE + 30);
+    await seedServerNotes(fixture, FIRST_SYNC_FIRST_PAGE + 30);
     holder[EARLY_FEED_KEY] = Promise.resolve(body);
     const dropped = vi.fn();
     const stop = onEarlyFeedDropped(dropped);
@@ -158,7 +141,7 @@ describe('a first sync with the page’s early first page', () => {
   });
 
   it('waits for an answer still on its way, and no longer than a request may take', async () => {
-    await seedServer(5);
+    await seedServerNotes(fixture, 5);
     // On its way: used when it comes.
     let arrive: (body: unknown) => void = () => {};
     holder[EARLY_FEED_KEY] = new Promise((resolve) => {
@@ -185,7 +168,7 @@ describe('a first sync with the page’s early first page', () => {
   });
 
   it('leaves a stale answer alone on a device that has finished its first sync', async () => {
-    await seedServer(3);
+    await seedServerNotes(fixture, 3);
     const d = fixture.device();
     expect(await d.engine.syncNow()).toBe('synced');
     // An answer that would add a note the server does not have, were it stored.
@@ -212,7 +195,7 @@ describe('a first sync with the page’s early first page', () => {
   });
 
   it('a fault after the early page keeps it stored and resumes after it; the screen stops showing the answer', async () => {
-    await seedServer(FIRST_SYNC_FIRST_PAGE + 30);
+    await seedServerNotes(fixture, FIRST_SYNC_FIRST_PAGE + 30);
     await shellAsksEarly();
     const d = fixture.device();
     d.faults.fail500 = 1;
@@ -231,7 +214,7 @@ describe('a first sync with the page’s early first page', () => {
 
 describe('the mark that tells the page’s shell this device has a feed cursor', () => {
   it('is set once a first sync has stored a page, and dropped while a device has no cursor', async () => {
-    await seedServer(3);
+    await seedServerNotes(fixture, 3);
     // Left from before the database went (evicted): wrong until a first page is stored again.
     storage.set(FEED_CURSOR_MARK, '1');
     const d = fixture.device();
