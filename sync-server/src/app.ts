@@ -25,7 +25,7 @@ import { SiteOrigin } from './http/site-origin.ts';
 import { HistoryUpkeep } from './jobs/history-upkeep.ts';
 import { registerScheduledPublication } from './jobs/scheduled-publication.ts';
 import { MailModule } from './mail/mail-module.ts';
-import { mountWebApp } from './pages/web-app.ts';
+import { mountWebApp, type WarmUpPages } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
 import { createAiRouter } from './routes/ai.ts';
 import { answeredFromCache } from './routes/answer-cache.ts';
@@ -115,6 +115,8 @@ export interface AppHandle {
   deps: Deps;
   /** Flushes and closes the store. Call after the HTTP server has stopped accepting requests. */
   close(): Promise<void>;
+  /** Renders the owner's first page once, so the first visitor after a start does not wait for the renderer. */
+  warmUp: WarmUpPages;
 }
 
 export interface AppOptions {
@@ -243,7 +245,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   app.use('/api', apiNotFound);
-  mountWebApp(app, deps);
+  const warmUp = mountWebApp(app, deps);
   app.use(errorHandler);
 
   // Unreferenced attachments are removed after their grace period (every instance may run it: idempotent).
@@ -270,5 +272,5 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     requestLog?.flush();
     log?.logger.flush();
   }
-  return { app, store, services, deps, close };
+  return { app, store, services, deps, close, warmUp };
 }

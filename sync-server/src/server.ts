@@ -29,6 +29,8 @@ const server = handle.app.listen(config.port, config.host, (error?: Error) => {
   const { port } = server.address() as AddressInfo;
   // The test helpers and the bench read this line to learn the port when PORT=0.
   console.log(`Private Notes listening on http://${config.host}:${port}`);
+  // In the background: requests are served meanwhile (the first one would have paid it anyway).
+  void handle.warmUp();
 });
 
 let stopping = false;

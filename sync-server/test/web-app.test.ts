@@ -6,7 +6,7 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageCacheFor, pageRendersFor } from '../src/pages/web-app.ts';
+import { pageCacheFor, pageRendersFor, rendererLoadsFor } from '../src/pages/web-app.ts';
 import { ensureWebAppBuilt } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -209,6 +209,43 @@ describe('web app serving (built app, server rendering)', () => {
     ).toContain('Logout (<!-- -->admin<!-- -->)');
     const anonymous = await s.api('GET', '/privacy-policy');
     expect(anonymous.body).not.toContain('Logout (');
+  });
+
+  it('marks a page rendered for the signed-in owner, whose shell may then ask for a new device’s first notes', async () => {
+    const cookie = await s.login();
+    const owner = await s.api('GET', '/notes', { cookie });
+    expect(owner.body).toMatch(/^<!DOCTYPE html><html lang="en" data-owner="">/);
+    // The shell's script (which reads the mark) runs under the policy, allowed by its hash.
+    const policy = owner.headers.get('content-security-policy') ?? '';
+    const { createHash } = await import('node:crypto');
+    const shell = [...owner.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].find((m) =>
+      m[1]!.includes('/api/notes/changes?limit=100'),
+    );
+    expect(shell).toBeDefined();
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(shell![1]!).digest('base64')}'`);
+    for (const visitor of [await s.api('GET', '/notes'), await s.api('GET', '/blog')])
+      expect(visitor.body).toMatch(/^<!DOCTYPE html><html lang="en">/);
+  });
+
+  it('renders the owner’s first page once after a start, so the first visit does not wait for the renderer', async () => {
+    const fresh = await startTestServer({ webDistDir: path.join(copy, 'dist') });
+    try {
+      expect(rendererLoadsFor(fresh.handle.store)).toBe(0);
+      expect(await fresh.handle.warmUp()).toBe(true);
+      expect(rendererLoadsFor(fresh.handle.store)).toBe(1);
+      // Nothing kept from it: the owner's page is rendered for the request, by the renderer already loaded.
+      expect(pageCacheFor(fresh.handle.store).size).toBe(0);
+      const cookie = await fresh.login();
+      const page = await fresh.api('GET', '/notes', { cookie });
+      expect(page.status).toBe(200);
+      expect(page.body).toMatch(/<html lang="en" data-owner="">/);
+      expect(rendererLoadsFor(fresh.handle.store)).toBe(1);
+      // Its made-up address is not the site's: links use the address the first real request came to.
+      const blog: string = (await fresh.api('GET', '/blog')).body;
+      expect(blog.match(/<link rel="canonical" href="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('starts the subscribers list and the screen’s chunks with the page, for the signed-in owner only', async () => {

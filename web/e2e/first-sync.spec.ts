@@ -3,22 +3,8 @@
 // the first notes on screen while the rest comes, and never "No notes yet" or "All changes synced" before the
 // list has every note. On a desktop and on a 390 px phone.
 import type { Page, Route } from '@playwright/test';
+import { NOTES, resetServerNotes, watchForLies } from './first-sync-helpers.ts';
 import { expect, test } from './fixtures.ts';
-
-/** More than the first page of a first sync (100), so a second page follows it. */
-const NOTES = 130;
-
-async function resetServerNotes(page: Page): Promise<void> {
-  const response = await page.request.get('/api/notes');
-  for (const note of (await response.json()) as Array<{ id: number }>)
-    await page.request.delete(`/api/notes/${note.id}`);
-  for (let i = 0; i < NOTES; i++) {
-    const created = await page.request.post('/api/notes', {
-      data: { title: `Streamed note ${i}`, content: `Arrived in the first sync, number ${i}.`, tags: [] },
-    });
-    expect(created.status()).toBe(201);
-  }
-}
 
 /** Holds every changes-feed answer until `release()` lets the oldest one through. */
 async function holdFeed(page: Page) {
@@ -38,23 +24,6 @@ async function holdFeed(page: Page) {
       for (const route of held.splice(0)) await route.continue();
     },
   };
-}
-
-/** Fails the test if the screen ever says there are no notes, or that all is synced before the list is whole. */
-async function watchForLies(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lies: string[] };
-    w.__lies = [];
-    new MutationObserver(() => {
-      const text = document.body?.innerText ?? '';
-      if (/No notes yet|Create your first note/.test(text)) w.__lies.push('empty state');
-      const listed = document.querySelector('[data-testid="note-count"]')?.textContent;
-      const loading = document.querySelector('[data-testid="first-sync-progress"]');
-      if (text.includes('All changes synced') && (loading || listed !== '130 notes'))
-        w.__lies.push(`synced while the list shows ${listed}`);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  return async () => page.evaluate(() => (window as unknown as { __lies: string[] }).__lies);
 }
 
 async function firstSyncStates(page: Page) {

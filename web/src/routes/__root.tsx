@@ -9,9 +9,9 @@ import {
   useRouter,
 } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { siteQuery } from '../api/queries.ts';
+import { siteQuery, USER_KEY } from '../api/queries.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
-import { firstPageScript } from '../db/first-page-script.ts';
+import { firstPageScript, OWNER_PAGE_ATTRIBUTE } from '../db/first-page-script.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { warmQuery } from '../features/blog/warm-query.ts';
 import { IslandModeContext, inlineJson, PAGE_DATA_ID } from '../islands/island-mode.ts';
@@ -55,13 +55,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument({ children }: { children: ReactNode }) {
   const { islands, queryClient } = useRouter().options.context;
+  // Rendered for the signed-in owner: a new device's page asks for its first notes while its scripts load.
+  const owner = !islands && queryClient.getQueryData(USER_KEY) != null;
   return (
     // The theme script changes <html>'s class before React hydrates.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" {...(owner ? { [OWNER_PAGE_ATTRIBUTE]: '' } : {})} suppressHydrationWarning>
       <head>
-        <ScriptOnce>{themeScript}</ScriptOnce>
-        {/* The owner's app: the notes screen's first cards are read while its scripts load. */}
-        {islands ? null : <ScriptOnce>{firstPageScript}</ScriptOnce>}
+        {/* ScriptOnce writes its script on the server only: the browser's bundle leaves the scripts' text out. */}
+        <ScriptOnce>{import.meta.env.SSR ? themeScript : ''}</ScriptOnce>
+        {/* The owner's app: the notes screen's first cards are read (or, on a new device, asked for) while its
+            scripts load. */}
+        {islands ? null : <ScriptOnce>{import.meta.env.SSR ? firstPageScript : ''}</ScriptOnce>}
         <HeadContent />
       </head>
       <body>

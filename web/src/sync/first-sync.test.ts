@@ -5,27 +5,14 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CURSOR_KEY, FIRST_SYNC_FIRST_PAGE, type PullProgress } from './pull-changes.ts';
 import { rememberMissingBases } from './sync-bases.ts';
-import { setUpSyncFixture } from './sync-test-harness.ts';
+import { editAndDeleteElsewhere, feedCalls, seedServerNotes, setUpSyncFixture } from './sync-test-harness.ts';
 
 const fixture = setUpSyncFixture();
-
-async function seedServer(count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const answer = await fixture.server.api('POST', '/api/notes', {
-      cookie: fixture.cookie,
-      body: { title: `Seeded ${i}`, content: `note number ${i}`, tags: [], clientId: `elsewhere-${i}` },
-    });
-    expect(answer.status).toBe(201);
-  }
-}
-
-const feedCalls = (calls: { method: string; path: string }[]) =>
-  calls.filter((call) => call.path === '/api/notes/changes');
 
 describe('a first sync', () => {
   it('starts with a small page, then full ones, and reports how many notes of how many are stored', async () => {
     const total = FIRST_SYNC_FIRST_PAGE + 30;
-    await seedServer(total);
+    await seedServerNotes(fixture, total);
     const d = fixture.device();
     const seen: Array<PullProgress | null> = [];
     d.engine.subscribe((status) => seen.push(status.firstSync));
@@ -49,7 +36,7 @@ describe('a first sync', () => {
   });
 
   it('a fault between pages keeps the pages stored and resumes after them: nothing lost, nothing doubled', async () => {
-    await seedServer(130);
+    await seedServerNotes(fixture, 130);
     const d = fixture.device({ pageSize: 40 });
     // The third page fails (it was asked for while the second was being stored).
     let feedRequests = 0;
@@ -60,18 +47,7 @@ describe('a first sync', () => {
     expect(typeof cursor).toBe('string');
 
     // Meanwhile a note already stored here is edited on the server, and one still to come is deleted.
-    const onServer = fixture.server.handle.store.all('notes') as Array<{ id: number; clientId: string }>;
-    const stored = onServer.find((n) => n.clientId === 'elsewhere-5')!;
-    const toCome = onServer.find((n) => n.clientId === 'elsewhere-120')!;
-    const edit = await fixture.server.api('PUT', `/api/notes/${stored.id}`, {
-      cookie: fixture.cookie,
-      body: { content: 'edited elsewhere', baseVersion: 1 },
-    });
-    expect(edit.status).toBe(200);
-    const removed = await fixture.server.api('DELETE', `/api/notes/${toCome.id}?version=1`, {
-      cookie: fixture.cookie,
-    });
-    expect(removed.status).toBe(204);
+    const { edited, deleted } = await editAndDeleteElsewhere(fixture, 'elsewhere-5', 'elsewhere-120');
 
     d.calls.length = 0;
     expect(await d.engine.syncNow()).toBe('synced');
@@ -80,8 +56,8 @@ describe('a first sync', () => {
     const local = await d.db.notes.toArray();
     expect(local).toHaveLength(129);
     expect(new Set(local.map((n) => n.serverId)).size).toBe(129);
-    expect(local.find((n) => n.serverId === toCome.id)).toBeUndefined();
-    expect(local.find((n) => n.serverId === stored.id)).toMatchObject({
+    expect(local.find((n) => n.serverId === deleted)).toBeUndefined();
+    expect(local.find((n) => n.serverId === edited)).toMatchObject({
       content: 'edited elsewhere',
       version: 2,
     });
@@ -89,7 +65,7 @@ describe('a first sync', () => {
   });
 
   it('deletions find their notes by server id, whether the ids are close together or far apart', async () => {
-    await seedServer(30);
+    await seedServerNotes(fixture, 30);
     const d = fixture.device({ pageSize: 10 });
     expect(await d.engine.syncNow()).toBe('synced');
     const ids = (fixture.server.handle.store.all('notes') as Array<{ id: number }>)
@@ -115,7 +91,7 @@ describe('a first sync', () => {
   });
 
   it('stores its pages without merge bases, then gives every synced note its base once the pull is over', async () => {
-    await seedServer(130);
+    await seedServerNotes(fixture, 130);
     const d = fixture.device({ pageSize: 40 });
     // Read as the pull ends (the moment the screen reads the whole list), before anything after it runs.
     let atPullEnd: Promise<number[]> | null = null;

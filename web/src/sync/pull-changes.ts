@@ -2,11 +2,14 @@
 // local work safe: a note with a queued change is never overwritten (the push settles it with baseVersion), and
 // a server that looks new or reset never wipes local notes: they are queued to be pushed again instead.
 import { API, type Note, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
+import { REQUEST_TIMEOUT_MS } from '../api/request-deadline.ts';
+import { FIRST_SYNC_FIRST_PAGE } from '../db/first-page-script.ts';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import { enqueueChange } from '../db/notes-store.ts';
 import { trashRowOf } from '../db/trash-row.ts';
 import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
+import { dropEarlyFeed, rememberFeedCursor, takeEarlyFeed } from './early-feed.ts';
 import { localFromServer } from './note-mapping.ts';
 import { baseFromServer } from './sync-bases.ts';
 import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
@@ -15,11 +18,7 @@ import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.t
 export { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
 
 export const PULL_PAGE_SIZE = 1000;
-/**
- * A device's first sync asks for a small first page: its notes are on screen while the rest is on its way
- * (1,000 notes of 2 KB take a second to fetch, parse and store on a modest machine; 100 take a tenth of it).
- */
-export const FIRST_SYNC_FIRST_PAGE = 100;
+export { FIRST_SYNC_FIRST_PAGE };
 
 export interface PullContext {
   db: NotesDatabase;
@@ -28,6 +27,10 @@ export interface PullContext {
   now?: () => Date;
   /** Called while a device without a cursor (its first sync) pulls: before the first page, then per page. */
   onProgress?: (progress: PullProgress) => void;
+  /** The round's: a first sync stops waiting for the page's early answer when it aborts. */
+  signal?: AbortSignal;
+  /** The longest a first sync waits for the page's early answer (early-feed.ts); REQUEST_TIMEOUT_MS by default. */
+  earlyFeedWaitMs?: number;
 }
 
 export interface PullResult {
@@ -47,31 +50,58 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
   const limit = ctx.pageSize ?? PULL_PAGE_SIZE;
   let since = await readCursor(db);
   const first = since === null;
+  rememberFeedCursor(!first);
+  // Not a first sync (another tab finished it since the page loaded): the page's early answer is stale.
+  if (!first) dropEarlyFeed();
   const progress: PullProgress = { received: 0, total: null };
   if (first) ctx.onProgress?.({ ...progress });
   let applied = 0;
-  let next = fetchPage(request, since, first ? Math.min(limit, FIRST_SYNC_FIRST_PAGE) : limit);
-  for (let page = 0; ; page++) {
-    const changes = await next;
-    if (page === 0 && (await looksReset(db, since, changes))) {
-      await requeueEverything(db);
-      return { applied, reset: true };
+  let next = first
+    ? firstSyncFirstPage(ctx, Math.min(limit, FIRST_SYNC_FIRST_PAGE))
+    : fetchPage(request, since, limit);
+  try {
+    for (let page = 0; ; page++) {
+      const changes = await next;
+      if (page === 0 && (await looksReset(db, since, changes))) {
+        await requeueEverything(db);
+        rememberFeedCursor(false);
+        return { applied, reset: true };
+      }
+      const last = !changes.more || changes.cursor === since;
+      if (!last) {
+        next = fetchPage(request, changes.cursor, limit);
+        // Read after this page is stored; a failure meanwhile must not surface as an unhandled rejection.
+        next.catch(() => {});
+      }
+      applied += await applyChanges(db, changes, ctx.now?.() ?? new Date(), !first);
+      if (first && page === 0) rememberFeedCursor(true);
+      if (first) {
+        progress.received += changes.notes.length;
+        if (page === 0 && changes.total !== undefined) progress.total = changes.total;
+        ctx.onProgress?.({ ...progress });
+      }
+      if (last) return { applied, reset: false };
+      since = changes.cursor;
     }
-    const last = !changes.more || changes.cursor === since;
-    if (!last) {
-      next = fetchPage(request, changes.cursor, limit);
-      // Read after this page is stored; a failure meanwhile must not surface as an unhandled rejection.
-      next.catch(() => {});
-    }
-    applied += await applyChanges(db, changes, ctx.now?.() ?? new Date(), !first);
-    if (first) {
-      progress.received += changes.notes.length;
-      if (page === 0 && changes.total !== undefined) progress.total = changes.total;
-      ctx.onProgress?.({ ...progress });
-    }
-    if (last) return { applied, reset: false };
-    since = changes.cursor;
+  } catch (error) {
+    // Whatever the screen showed from the page's early answer is not stored: it goes back to waiting.
+    if (first) dropEarlyFeed();
+    throw error;
   }
+}
+
+/**
+ * A first sync's first page: the one the page's shell asked for while the app loaded (the same request), when it
+ * came back whole in time; otherwise asked for now. Either way it is stored with its cursor like any page.
+ */
+async function firstSyncFirstPage(ctx: PullContext, limit: number): Promise<NoteChanges> {
+  const early = await takeEarlyFeed(ctx.earlyFeedWaitMs ?? REQUEST_TIMEOUT_MS, ctx.signal);
+  if (early !== null) {
+    const parsed = NoteChangesSchema.safeParse(early);
+    if (parsed.success) return parsed.data;
+    dropEarlyFeed();
+  }
+  return fetchPage(ctx.request, null, limit);
 }
 
 async function fetchPage(request: SyncRequest, since: string | null, limit: number): Promise<NoteChanges> {

@@ -179,7 +179,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       firstSync = progress;
       publish('syncing');
     };
-    const ctx = { db, request: roundRequest, now, pageSize: options.pageSize, onProgress };
+    const ctx = {
+      db,
+      request: roundRequest,
+      now,
+      pageSize: options.pageSize,
+      onProgress,
+      // A first sync waits for the page's early first page (early-feed.ts) as long as for any request.
+      signal: abort.signal,
+      earlyFeedWaitMs: options.timeoutMs,
+    };
     // The notes screen waits for the end of a first sync to read the whole list: say so as soon as it ends.
     const pull = () =>
       pullChanges(ctx).finally(() => {

@@ -2,7 +2,7 @@
 // (each its own IndexedDB database), and a fetch wrapper that injects faults between them.
 import 'fake-indexeddb/auto';
 import { API } from '@private-notes/shared';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../../sync-server/test/helpers.ts';
 import { NotesDatabase } from '../db/notes-database.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
@@ -185,5 +185,40 @@ export function setUpSyncFixture(): SyncFixture {
     },
   };
 }
+
+/** `count` notes made on another device: 'Seeded i', 'note number i', client id 'elsewhere-i'. */
+export async function seedServerNotes(fixture: SyncFixture, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const answer = await fixture.server.api('POST', '/api/notes', {
+      cookie: fixture.cookie,
+      body: { title: `Seeded ${i}`, content: `note number ${i}`, tags: [], clientId: `elsewhere-${i}` },
+    });
+    expect(answer.status).toBe(201);
+  }
+}
+
+/** Another device edits one seeded note ('edited elsewhere') and deletes another; returns their server ids. */
+export async function editAndDeleteElsewhere(
+  fixture: SyncFixture,
+  editedClientId: string,
+  deletedClientId: string,
+): Promise<{ edited: number; deleted: number }> {
+  const onServer = fixture.server.handle.store.all('notes') as Array<{ id: number; clientId: string }>;
+  const edited = onServer.find((n) => n.clientId === editedClientId)!.id;
+  const deleted = onServer.find((n) => n.clientId === deletedClientId)!.id;
+  const edit = await fixture.server.api('PUT', `/api/notes/${edited}`, {
+    cookie: fixture.cookie,
+    body: { content: 'edited elsewhere', baseVersion: 1 },
+  });
+  expect(edit.status).toBe(200);
+  const removed = await fixture.server.api('DELETE', `/api/notes/${deleted}?version=1`, {
+    cookie: fixture.cookie,
+  });
+  expect(removed.status).toBe(204);
+  return { edited, deleted };
+}
+
+/** The changes feed's requests among a device's calls. */
+export const feedCalls = (calls: readonly Call[]) => calls.filter((call) => call.path === API.noteChanges);
 
 export { startTestServer, type TestServer };

@@ -20,6 +20,7 @@ import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-sto
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { earlyFeedAnswer } from '../../sync/early-feed.ts';
 import { appSyncLoaded, loadAppSync } from '../../sync/load-app-sync.ts';
 import { type PullProgress, readCursor } from '../../sync/sync-cursor.ts';
 import { describeFirstSync } from '../../sync/sync-status.ts';
@@ -41,6 +42,7 @@ import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-
 import type { NotesSearch } from './notes-search.ts';
 import { SyncNotices } from './SyncNotices.tsx';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
+import { useEarlyFeedRows } from './use-early-feed-rows.ts';
 import { useFirstPage, useLocalNotes, useNoteCount } from './use-local-notes.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
 import { useSyncStatus } from './use-sync-status.ts';
@@ -115,6 +117,8 @@ export function NotesScreen({
   const notes = loaded?.notes;
   const loadError = loaded?.error ?? null;
   const firstPage = useFirstPage(notes === undefined);
+  // A new device: the first feed page its shell asked for while the scripts loaded, until the database has notes.
+  const earlyRows = useEarlyFeedRows();
   const noteCount = useNoteCount();
   // The full read waits for the first screenful (see useFirstPage), and for it to be painted: reading 10,000
   // notes takes the main thread a while, which would otherwise come before the first cards' frame.
@@ -134,7 +138,11 @@ export function NotesScreen({
   // Sync and the service worker start once the first screenful has been read and painted: on a reload with
   // thousands of notes their reads and work would otherwise queue ahead of the first cards. On a new device
   // that read answers at once (nothing stored), so the first sync is not held back.
-  const firstScreenRead = firstPage !== undefined || loaded !== undefined;
+  // A new device whose early first page is on its way waits for it (briefly: useEarlyFeedRows), so the sync
+  // engine's chunk is not parsed just ahead of those cards.
+  const firstScreenRead =
+    (firstPage !== undefined && (earlyRows !== undefined || (firstPage?.length ?? 0) > 0)) ||
+    loaded !== undefined;
   // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
     if (!firstScreenRead) return;
@@ -159,6 +167,11 @@ export function NotesScreen({
       cancelWorker();
     };
   }, [firstScreenRead]);
+  // A new device, whose page asked for its first notes early: the engine that stores them downloads while
+  // those cards render (it starts once they are painted, as everywhere), rather than after them.
+  useEffect(() => {
+    if (earlyFeedAnswer()) void loadAppSync().catch(() => {});
+  }, []);
   // The parts the list opens load when the first screen is painted and idle, and once the sync engine has
   // loaded: their files, parsed ahead of either, held back the first cards and a new device's first feed page.
   useEffect(
@@ -338,6 +351,16 @@ export function NotesScreen({
       syncStatus.lastSyncedAt === null &&
       (syncStatus.kind === 'pending' || syncStatus.kind === 'syncing'));
   const listEmptyAwaitingSync = awaitingFirstSync && notes?.length === 0;
+  // While all notes load, the newest ones (the default order) are already on screen: from the database, or on a
+  // new device whose database has none yet, from the early first page (the same notes, once the engine stores it).
+  const firstCards =
+    !notes || listEmptyAwaitingSync
+      ? firstPage && firstPage.length > 0
+        ? firstPage
+        : awaitingFirstSync
+          ? earlyRows
+          : null
+      : null;
   // From the first sync's start until the list holds what it brought, the screen says how far it has got.
   const showFirstSync =
     awaitingFirstSync || (lastProgress !== null && !notes && !loadError && mode.kind === 'list');
@@ -459,10 +482,9 @@ export function NotesScreen({
                 {describeFirstSync(syncStatus.firstSync ?? lastProgress)}
               </Text>
             ) : null}
-            {!notes && firstPage && firstPage.length > 0 && !filtersNarrow ? (
-              // While all notes load, the newest ones (the default order) are already on screen.
+            {firstCards && firstCards.length > 0 && !filtersNarrow ? (
               <NotesCollection
-                notes={firstPage}
+                notes={firstCards}
                 view={view}
                 convertingId={convertingId}
                 canStudy={!!onStudy}
