@@ -6,16 +6,8 @@
 // timer; two shards fill it. Extra arguments go to every shard (`npm run test:e2e -- web/e2e/notes.spec.ts`).
 //
 // Shard k (1-based) uses E2E_PORT + (k - 1) * 1000: the ports next to E2E_PORT belong to other engineers' runs.
-//
-// A whole run splits the spec files by their measured time (scripts/e2e-durations.json, longest first onto the
-// shard with the least so far), not by Playwright's --shard, which splits by test count: a shard of many
-// short tests and one of long two-device tests then end minutes apart while a core waits. With arguments
-// (one spec, a --grep) Playwright's own --shard splits what they select.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
 const shards = Number(process.env.E2E_SHARDS ?? 2);
 if (!Number.isInteger(shards) || shards < 1 || shards > 8) {
@@ -30,40 +22,12 @@ if (!Number.isInteger(basePort) || basePort < 1 || basePort + (shards - 1) * 100
   process.exit(2);
 }
 const extraArgs = process.argv.slice(2);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * The spec files of each shard, balanced by measured seconds; null when Playwright's --shard should split.
- * A spec not measured yet counts as the average measured file.
- */
-function splitByDuration() {
-  if (shards === 1 || extraArgs.length > 0) return null;
-  const specs = readdirSync(path.join(root, 'web/e2e'))
-    .filter((name) => name.endsWith('.spec.ts'))
-    .sort();
-  /** @type {Record<string, number>} */
-  const measured = JSON.parse(readFileSync(path.join(root, 'scripts/e2e-durations.json'), 'utf8'));
-  const known = Object.values(measured);
-  const average = known.reduce((sum, value) => sum + value, 0) / Math.max(1, known.length);
-  const groups = Array.from({ length: shards }, () => ({ seconds: 0, files: /** @type {string[]} */ ([]) }));
-  const weighted = specs.map((file) => ({ file, seconds: measured[file] ?? average }));
-  for (const { file, seconds } of weighted.sort(
-    (a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file),
-  )) {
-    const lightest = groups.reduce((best, group) => (group.seconds < best.seconds ? group : best));
-    lightest.seconds += seconds;
-    lightest.files.push(`web/e2e/${file}`);
-  }
-  return groups;
-}
-const split = splitByDuration();
 
 /** Starts one shard; resolves with its exit code. Its lines are prefixed so the two logs can be told apart. */
 function runShard(index) {
   const port = basePort + (index - 1) * 1000;
   const args = ['playwright', 'test', ...extraArgs];
-  if (split) args.push(...split[index - 1].files.sort());
-  else if (shards > 1) args.push(`--shard=${index}/${shards}`);
+  if (shards > 1) args.push(`--shard=${index}/${shards}`);
   const child = spawn('npx', args, {
     env: { ...process.env, E2E_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,10 +45,6 @@ function runShard(index) {
   };
 }
 
-for (const [i, group] of (split ?? []).entries()) {
-  const seconds = Math.round(group.seconds);
-  console.log(`[shard ${i + 1}/${shards}] ${group.files.length} spec files, about ${seconds} s measured`);
-}
 const runs = Array.from({ length: shards }, (_, i) => runShard(i + 1));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
