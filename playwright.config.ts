@@ -26,7 +26,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace (a screencast and a DOM snapshot per action) costs every test CPU that the two cores
+    // share with the browser and the server, even when the trace is then thrown away. CI records one only
+    // for a retry, so a failure still comes with its trace; a local run (no retries) keeps it on failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
   webServer: {

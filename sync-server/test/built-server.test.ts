@@ -2,40 +2,35 @@
 // with plain node (no tsx, no test helpers), signs in, stores a note, is restarted and reads it back; on
 // PostgreSQL a second instance on the same database serves the same note to the same session. A packaging
 // mistake (a file the bundle looks for in the wrong place, such as the migrations folder) fails here.
-import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// @ts-expect-error: a plain JavaScript build script, without type declarations
-import { buildServer } from '../build.mjs';
 import { makeTempDir, OWNER_PASSWORD } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import {
+  buildTestBundle,
+  type ServerProcess,
+  startServerProcess,
+  type TestBundle,
+} from './server-process.ts';
 import { createTestDatabase, dropTestDatabase, TEST_STORE } from './test-database.ts';
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
-let bundle = '';
-let outDir = '';
+let built: TestBundle | null = null;
 let databaseUrl = '';
 const running: ServerProcess[] = [];
 
 beforeAll(async () => {
-  // Beside the real sync-server/dist (same depth, same package): the two vitest projects build at once.
-  outDir = await mkdtemp(path.join(serverRoot, 'dist-test-'));
-  bundle = path.join(outDir, 'server.js');
-  await buildServer(bundle);
+  built = await buildTestBundle();
   if (TEST_STORE === 'postgres') databaseUrl = await createTestDatabase();
 }, 60_000);
 
 afterAll(async () => {
   for (const server of running) server.child.kill('SIGKILL');
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await built?.remove();
   if (databaseUrl) await dropTestDatabase(databaseUrl);
 });
 
 async function start(dataDir: string): Promise<ServerProcess> {
   const server = await startServerProcess(
     { DATA_DIR: dataDir, OWNER_PASSWORD, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    bundle,
+    built!.bundle,
   );
   running.push(server);
   return server;

@@ -1,7 +1,10 @@
 // Runs the real server as a child process: the sources through tsx (the crash test, the bench), or a built
 // bundle with plain node as `npm start` runs it (built-server.test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
+// @ts-expect-error: a plain JavaScript build script, without type declarations
+import { buildServer } from '../build.mjs';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
 
@@ -38,4 +41,24 @@ export function startServerProcess(env: Record<string, string>, bundle?: string)
     exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
     setTimeout(() => reject(new Error(`server did not start in 20 s:\n${out}`)), 20_000).unref();
   });
+}
+
+export interface TestBundle {
+  /** The built server.js, for `startServerProcess(env, bundle)`. */
+  bundle: string;
+  /** Removes the build. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Builds the server as `npm start` builds it, into a folder of its own beside the real sync-server/dist (same
+ * depth, same package: the bundle finds `.env` and `web/dist` relative to itself), so the two vitest projects
+ * can build at once. Starting it with plain node costs a fraction of a start through tsx, which compiles the
+ * sources every time: a file that starts many servers builds once.
+ */
+export async function buildTestBundle(): Promise<TestBundle> {
+  const outDir = await mkdtemp(path.resolve(import.meta.dirname, '../dist-test-'));
+  const bundle = path.join(outDir, 'server.js');
+  await buildServer(bundle);
+  return { bundle, remove: () => rm(outDir, { recursive: true, force: true }) };
 }

@@ -12,13 +12,16 @@ import { outbox, subscribeConfirmed } from './mail-helpers.ts';
 import { E2E_OWNER } from './owner.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// The server bundle `npm start` runs (web/e2e/serve.mjs builds it, or rebuilds it when stale, before any
+// spec): it starts without compiling the sources on every start, as tsx did.
+const SERVER_ARGS = ['--enable-source-maps', 'sync-server/dist/server.js'];
 const port = Number(process.env.E2E_PORT ?? 4310) + 102;
 const origin = `http://127.0.0.1:${port}`;
 let dataDir: string;
 let server: ChildProcess | null = null;
 
 async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/server.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     stdio: 'ignore',
     env: {

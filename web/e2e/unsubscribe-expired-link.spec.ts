@@ -9,6 +9,9 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './blog-helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// The server bundle `npm start` runs (web/e2e/serve.mjs builds it, or rebuilds it when stale, before any
+// spec): it starts without compiling the sources on every start, as tsx did.
+const SERVER_ARGS = ['--enable-source-maps', 'sync-server/dist/server.js'];
 const port = Number(process.env.E2E_PORT ?? 4310) + 101;
 const origin = `http://127.0.0.1:${port}`;
 const email = 'longago@example.com';
@@ -28,7 +31,7 @@ test.beforeAll(async () => {
   );
   token = /TOKEN (\S+)/.exec(seed.stdout)?.[1] ?? '';
   expect(token, seed.stderr).toMatch(/^\d+\.\d+\.[A-Za-z0-9_-]{32}$/);
-  server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/server.ts'], {
+  server = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     stdio: 'ignore',
     env: {

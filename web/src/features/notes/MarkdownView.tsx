@@ -56,12 +56,19 @@ export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
     return () => root.removeEventListener('change', onChange);
   }, [interactiveTasks]);
   // A tick changes the note, and the new HTML replaces the box that had focus: a keyboard user stays on it.
+  // The box is remembered until focus is seen elsewhere, not only for the next HTML: a second tick made
+  // before the first one's write shows is replaced twice (by the first write, then by its own), and the
+  // focus must come back after each.
   const refocus = useRef<number | null>(null);
   useLayoutEffect(() => {
     const index = refocus.current;
+    if (index === null || !html) return;
     const active = document.activeElement;
-    if (index === null || !html || (active && active !== document.body)) return;
-    refocus.current = null;
+    if (active && active !== document.body) {
+      const onTheBox = active instanceof HTMLInputElement && active.dataset.task === String(index);
+      if (!onTheBox) refocus.current = null;
+      return;
+    }
     box.current?.querySelector<HTMLInputElement>(`input[data-task="${index}"]`)?.focus();
   }, [html]);
   return (
