@@ -6,15 +6,7 @@
 import { insertMarkdown, type MarkdownAction } from '@private-notes/shared';
 import MDEditor, { type ICommand, type RefMDEditor } from '@uiw/react-md-editor/nohighlight';
 import '@uiw/react-md-editor/markdown-editor.css';
-import {
-  type ReactElement,
-  type ReactNode,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { type ReactElement, type ReactNode, useDeferredValue, useId, useLayoutEffect, useRef } from 'react';
 import { useTheme } from '../../theme/use-theme.ts';
 import { Svg } from '../../ui/icons.tsx';
 import { ATTACH_FILE_LABEL } from './AttachFileButton.tsx';
@@ -110,9 +102,13 @@ export default function MarkdownEditorImpl(props: MarkdownEditorProps) {
     if (handOver.focused) textarea.focus();
     textarea.setSelectionRange(handOver.selectionStart, handOver.selectionEnd, handOver.selectionDirection);
   }, [props.handOver]);
-  // The editors insert files at the cursor: they read it from the textarea the markdown editor renders.
-  useEffect(() => {
-    props.textareaRef.current = editor.current?.textarea ?? null;
+  // The editors insert files at the cursor: they read it from the textarea the markdown editor renders. Set
+  // in the commit that swaps the stand-in for this editor (the stand-in's ref is cleared in that commit): a
+  // passive effect would leave the ref empty until after the next paint, and a file dropped meanwhile would
+  // go to the end of the note instead of the cursor.
+  useLayoutEffect(() => {
+    props.textareaRef.current =
+      editor.current?.textarea ?? wrapper.current?.querySelector('textarea') ?? null;
   });
   const attach: ICommand = {
     name: 'attach',
