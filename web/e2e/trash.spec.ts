@@ -3,6 +3,7 @@
 // from the server, and History holds the version before every save (the "Tomatoes" case).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { waitForServiceWorker } from './attachment-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 interface ServerNote {
@@ -154,6 +155,9 @@ test('the Trash works offline for what the device knows, and on a phone-sized wi
   await expect(page.getByTestId('sync-status')).toHaveText(/All changes synced/, { timeout: 20_000 });
   // The notes screen's new Trash link fits the narrow window too.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // "What the device knows" includes the app itself: offline, the Trash screen's files come from the service
+  // worker's cache, which a loaded machine may still be filling when the note's deletion has synced.
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Trash' }).click();
   await expect(
