@@ -2,6 +2,7 @@
 // edited offline show at once with 'N changes waiting', the server gets them once back online (within 30 s),
 // and repeated offline/online rounds never duplicate a note. Also the installable manifest.
 import type { Page } from '@playwright/test';
+import { waitForServiceWorker } from './attachment-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 interface ServerNote {
@@ -122,6 +123,9 @@ test('signing out with unsynced changes warns first', async ({ page, context }) 
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
   await expect(status(page)).toHaveText('All changes synced', { timeout: 15_000 });
+  // Offline, the editor's files come from the service worker's cache: on a loaded machine it may still be
+  // filling it when the first sync is done (CI timed out on the Title field twice before a retry passed).
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await expect(status(page)).toContainText('Offline');
   await newNote(page, 'Not yet synced', 'waiting for the network');
