@@ -6,7 +6,7 @@
 // own version function: the blog's content for blog answers and pages, nothing for build files). Anything
 // not remembered, or remembered before the last change, goes through Express as usual, so the fast path
 // can only ever replay an answer Express itself gave.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { Deps } from '../app.ts';
@@ -58,7 +58,24 @@ export interface Replayed {
   readonly loggedUrl: Uint8Array;
 }
 
-/** Raw header lists (name, value, name, value, …) ready for `writeHead`, one per way of answering. */
+/** One way of answering an address (identity, br, gzip or 304): its status, headers and bytes. */
+class Way {
+  readonly status: number;
+  readonly message: string;
+  /** Raw header list (name, value, name, value, …) ready for `writeHead`. */
+  readonly headers: string[];
+  readonly body: Buffer | undefined;
+  /** The response head Node made from `headers` the first time, reused while the server's settings hold. */
+  head: PreparedHead | null = null;
+
+  constructor(status: number, headers: string[], body: Buffer | undefined) {
+    this.status = status;
+    this.message = STATUS_CODES[status] ?? 'unknown';
+    this.headers = headers;
+    this.body = body;
+  }
+}
+
 interface Entry extends Replayed {
   answer: CachedAnswer;
   /** When it was last recorded or replayed (a counter): the least recently used go first when full. */
@@ -66,16 +83,209 @@ interface Entry extends Replayed {
   seen: number;
   version: () => number;
   anyone: boolean;
-  identity: string[];
-  br: string[] | null;
-  gzip: string[] | null;
-  notModified: string[];
+  identity: Way;
+  br: Way | null;
+  gzip: Way | null;
+  notModified: Way;
 }
 
 /** The key: the address as asked, with what decides the absolute URLs a page or feed embeds. */
-function keyOf(req: IncomingMessage): string {
-  const h = req.headers;
-  return `${req.url}\0${h.host ?? ''}\0${h['x-forwarded-host'] ?? ''}\0${h['x-forwarded-proto'] ?? ''}`;
+function keyOf(url: string | undefined, host: string, forwardedHost: string, forwardedProto: string): string {
+  return `${url}\0${host}\0${forwardedHost}\0${forwardedProto}`;
+}
+
+/**
+ * What a replay needs of a request's headers, read from `rawHeaders`: Node builds `req.headers` only when
+ * asked, and for a replayed answer building it cost more than finding these few in the raw list. One
+ * object, reused: a replay runs to its end before the next request is read.
+ */
+const asked = {
+  host: '',
+  forwardedHost: '',
+  forwardedProto: '',
+  acceptEncoding: undefined as string | undefined,
+  /** A cookie or credentials: the request may be someone's session. */
+  credentials: false,
+  /** If-None-Match or If-Modified-Since. */
+  conditional: false,
+};
+
+/**
+ * Fills `asked` from the raw header list; false when the request is not one to replay: a byte range (the
+ * static file server's), an Expect, or any header the replay reads sent more than once (Node would merge
+ * or drop the copies; Express decides).
+ */
+function readAsked(raw: string[]): boolean {
+  asked.host = '';
+  asked.forwardedHost = '';
+  asked.forwardedProto = '';
+  asked.acceptEncoding = undefined;
+  asked.credentials = false;
+  asked.conditional = false;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    let bit = 0;
+    // Only names of a length the replay cares about are compared at all, as Node's own header parsing does.
+    switch (name.length) {
+      case 4:
+        if (is(name, 'host', 'Host')) {
+          bit = 1;
+          asked.host = raw[i + 1] as string;
+        }
+        break;
+      case 5:
+        if (is(name, 'range', 'Range')) return false;
+        break;
+      case 6:
+        if (is(name, 'cookie', 'Cookie')) {
+          bit = 2;
+          asked.credentials = true;
+        } else if (is(name, 'expect', 'Expect')) return false;
+        break;
+      case 13:
+        if (is(name, 'authorization', 'Authorization')) {
+          bit = 4;
+          asked.credentials = true;
+        } else if (is(name, 'if-none-match', 'If-None-Match')) {
+          bit = 8;
+          asked.conditional = true;
+        }
+        break;
+      case 15:
+        if (is(name, 'accept-encoding', 'Accept-Encoding')) {
+          bit = 16;
+          asked.acceptEncoding = raw[i + 1] as string;
+        }
+        break;
+      case 16:
+        if (is(name, 'x-forwarded-host', 'X-Forwarded-Host')) {
+          bit = 32;
+          asked.forwardedHost = raw[i + 1] as string;
+        }
+        break;
+      case 17:
+        if (is(name, 'if-modified-since', 'If-Modified-Since')) {
+          bit = 64;
+          asked.conditional = true;
+        } else if (is(name, 'x-forwarded-proto', 'X-Forwarded-Proto')) {
+          bit = 128;
+          asked.forwardedProto = raw[i + 1] as string;
+        }
+        break;
+    }
+    if (bit !== 0) {
+      if ((seen & bit) !== 0) return false;
+      seen |= bit;
+    }
+  }
+  return true;
+}
+
+/** A header name in any case, the two usual spellings compared first. */
+function is(name: string, lower: string, canonical: string): boolean {
+  return name === lower || name === canonical || name.toLowerCase() === lower;
+}
+
+/** What `writeHead` leaves on a response, which the prepared head sets itself (Node's own fields). */
+interface NodeResponse extends ServerResponse {
+  _header: string | null;
+  _hasBody: boolean;
+  _keepAliveTimeout: number;
+  _maxRequestsPerSocket: number;
+  _expect_continue: boolean;
+  useChunkedEncodingByDefault: boolean;
+  maxRequestsOnConnectionReached?: boolean;
+}
+
+/** The HTTP date Node itself writes, made once a second. */
+let dateText = '';
+let dateUntil = 0;
+function httpDate(): string {
+  const now = Date.now();
+  if (now >= dateUntil) {
+    dateText = new Date(now).toUTCString();
+    dateUntil = now - (now % 1000) + 1000;
+  }
+  return dateText;
+}
+
+/**
+ * A response head exactly as Node's `writeHead` made it for one way of answering, cut around its Date line.
+ * Checking and joining fifteen-odd headers (the security headers make most of them) is a good part of a
+ * replay's own work, and they never change: so the first replay of a way goes through `writeHead`, its
+ * result (`_header`, which Node's `headersSent` and widely used middleware read) is kept, and later ones
+ * set it with the current date in place. Only while everything that shapes the head is as it was then: a
+ * kept-alive HTTP/1.1 connection, the server's keep-alive timeout and request limit, a response nothing
+ * else has touched. Anything else goes through `writeHead` as before.
+ */
+class PreparedHead {
+  readonly keepAliveTimeout: number;
+  readonly maxRequestsPerSocket: number;
+  readonly #before: string;
+  readonly #after: string;
+  #date = '';
+  #text = '';
+
+  private constructor(res: NodeResponse, before: string, after: string) {
+    this.keepAliveTimeout = res._keepAliveTimeout;
+    this.maxRequestsPerSocket = res._maxRequestsPerSocket;
+    this.#before = before;
+    this.#after = after;
+  }
+
+  /** The head Node just made for `res`, if it has the one Date line it should; else null (never prepared). */
+  static of(res: NodeResponse, date: string): PreparedHead | null {
+    const header = res._header;
+    if (typeof header !== 'string') return null;
+    const line = `\r\nDate: ${date}\r\n`;
+    const at = header.indexOf(line);
+    if (at < 0 || header.indexOf('\r\nDate: ', at + 1) >= 0) return null;
+    return new PreparedHead(res, header.slice(0, at + 2), header.slice(at + line.length - 2));
+  }
+
+  text(date: string): string {
+    if (date !== this.#date) {
+      this.#date = date;
+      this.#text = `${this.#before}Date: ${date}${this.#after}`;
+    }
+    return this.#text;
+  }
+}
+
+/** Whether `res` is a response whose head `writeHead` would make as the prepared one was made. */
+function plain(res: NodeResponse): boolean {
+  return (
+    res.shouldKeepAlive &&
+    res.useChunkedEncodingByDefault &&
+    res.maxRequestsOnConnectionReached !== true &&
+    !res._expect_continue &&
+    res._header === null
+  );
+}
+
+/** Sends one way of answering: with its prepared head when it applies, else through `writeHead`. */
+function send(res: NodeResponse, way: Way): void {
+  if (plain(res)) {
+    const head = way.head;
+    const date = httpDate();
+    if (
+      head !== null &&
+      head.keepAliveTimeout === res._keepAliveTimeout &&
+      head.maxRequestsPerSocket === res._maxRequestsPerSocket
+    ) {
+      res.statusCode = way.status;
+      res.statusMessage = way.message;
+      if (way.body === undefined) res._hasBody = false;
+      res._header = head.text(date);
+      res.end(way.body);
+      return;
+    }
+    res.writeHead(way.status, way.headers);
+    // Made with another date than this second's (a second boundary passed): the next replay tries again.
+    way.head = PreparedHead.of(res, date);
+  } else res.writeHead(way.status, way.headers);
+  res.end(way.body);
 }
 
 /** Runs writeAnswer against a recorder to learn exactly the headers Express's answer would carry. */
@@ -142,11 +352,21 @@ export class PublicFastPath {
       const text = Array.isArray(value) ? value.join(', ') : String(value);
       base.push([name, name === 'content-security-policy' ? text.replace(/\s*'nonce-[^']*'/g, '') : text]);
     }
-    const compressed = (encoding: Encoding) =>
+    const way = (encoding: Encoding): Way | null =>
       answer.compresses(encoding)
-        ? headersFor(base, answer, { headers: { 'accept-encoding': encoding } })
+        ? new Way(
+            answer.status,
+            headersFor(base, answer, { headers: { 'accept-encoding': encoding } }),
+            answer.encoded(encoding),
+          )
         : null;
-    const key = keyOf(req);
+    const h = req.headers;
+    const key = keyOf(
+      req.url,
+      h.host ?? '',
+      (h['x-forwarded-host'] as string | undefined) ?? '',
+      (h['x-forwarded-proto'] as string | undefined) ?? '',
+    );
     if (this.#entries.size >= MAX_ENTRIES && !this.#entries.has(key)) this.#evict();
     this.#entries.set(key, {
       answer,
@@ -154,10 +374,14 @@ export class PublicFastPath {
       seen: answer.version,
       version,
       anyone: options.anyone ?? false,
-      identity: headersFor(base, answer, { headers: {} }),
-      br: compressed('br'),
-      gzip: compressed('gzip'),
-      notModified: headersFor(base, answer, { headers: { 'if-none-match': answer.etag } }),
+      identity: new Way(answer.status, headersFor(base, answer, { headers: {} }), answer.body),
+      br: way('br'),
+      gzip: way('gzip'),
+      notModified: new Way(
+        304,
+        headersFor(base, answer, { headers: { 'if-none-match': answer.etag } }),
+        undefined,
+      ),
       loggedUrl: loggedUrl(req.url),
     });
   }
@@ -190,36 +414,22 @@ export class PublicFastPath {
   serve(req: IncomingMessage, res: ServerResponse): Replayed | null {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return null;
-    const headers = req.headers;
-    // Byte ranges stay with the static file server.
-    if (headers.range !== undefined) return null;
-    const key = keyOf(req);
+    if (!readAsked(req.rawHeaders)) return null;
+    const key = keyOf(req.url, asked.host, asked.forwardedHost, asked.forwardedProto);
     const entry = this.#entries.get(key);
-    if (!entry) return null;
-    if (!entry.anyone && (headers.cookie !== undefined || headers.authorization !== undefined)) return null;
+    if (entry === undefined) return null;
+    if (!entry.anyone && asked.credentials) return null;
     if (entry.version() !== entry.seen) {
       this.#entries.delete(key);
       return null;
     }
     entry.used = ++this.#clock;
-    const { answer } = entry;
-    if (
-      (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) &&
-      isNotModified(req, answer)
-    ) {
-      res.writeHead(304, entry.notModified);
-      res.end();
+    if (asked.conditional && isNotModified(req, entry.answer)) {
+      send(res as NodeResponse, entry.notModified);
       return entry;
     }
-    const encoding = this.#encodingFor(headers['accept-encoding']);
-    const variant = encoding === null ? null : entry[encoding];
-    if (encoding !== null && variant !== null) {
-      res.writeHead(answer.status, variant);
-      res.end(answer.encoded(encoding));
-    } else {
-      res.writeHead(answer.status, entry.identity);
-      res.end(answer.body);
-    }
+    const encoding = this.#encodingFor(asked.acceptEncoding);
+    send(res as NodeResponse, (encoding === null ? null : entry[encoding]) ?? entry.identity);
     return entry;
   }
 }
