@@ -35,6 +35,8 @@ export interface TestServer {
   dataDir: string;
   config: Config;
   handle: AppHandle;
+  /** The listening HTTP server (its keep-alive settings, its connections). */
+  server: Server;
   /** Signs in as the owner and returns the cookie header value (`pn_session=…`). */
   login(username?: string, password?: string): Promise<string>;
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field; any keeps them short
@@ -117,6 +119,7 @@ export async function startTestServer(
     dataDir,
     config,
     handle,
+    server,
     api,
     async login(username = OWNER_USERNAME, password = OWNER_PASSWORD) {
       const res = await api('POST', '/api/login', { body: { username, password } });

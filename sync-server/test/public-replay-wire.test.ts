@@ -3,91 +3,11 @@
 // pipelined requests leave the connection in step; a connection that is closing, HTTP/1.0, a changed
 // keep-alive setting or a header sent twice never get a prepared head.
 import http, { ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CachedAnswer, writeAnswer } from '../src/routes/answer-cache.ts';
 import { PublicFastPath } from '../src/routes/public-fast-path.ts';
-
-interface WireAnswer {
-  /** The status line and headers as sent, without the blank line. */
-  head: string;
-  status: number;
-  headers: Map<string, string>;
-  body: Buffer;
-}
-
-/** One raw connection: requests written as text, answers read off the bytes in order. */
-class Connection {
-  readonly #socket: net.Socket;
-  #bytes = Buffer.alloc(0);
-  #wake: (() => void) | null = null;
-  ended = false;
-
-  private constructor(socket: net.Socket) {
-    this.#socket = socket;
-    socket.on('data', (chunk: Buffer) => {
-      this.#bytes = Buffer.concat([this.#bytes, chunk]);
-      this.#wake?.();
-    });
-    socket.on('end', () => {
-      this.ended = true;
-      this.#wake?.();
-    });
-  }
-
-  static open(port: number): Promise<Connection> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(new Connection(socket)));
-      socket.on('error', reject);
-    });
-  }
-
-  send(text: string): void {
-    this.#socket.write(text);
-  }
-
-  /** The next answer; `bodyless` for HEAD, whose Content-Length describes a body that is not sent. */
-  async read(bodyless = false): Promise<WireAnswer> {
-    for (;;) {
-      const end = this.#bytes.indexOf('\r\n\r\n');
-      if (end >= 0) {
-        const head = this.#bytes.subarray(0, end).toString('latin1');
-        const [statusLine, ...lines] = head.split('\r\n');
-        const status = Number(statusLine?.split(' ')[1]);
-        const headers = new Map(
-          lines.map((line) => [
-            line.slice(0, line.indexOf(':')).toLowerCase(),
-            line.slice(line.indexOf(':') + 2),
-          ]),
-        );
-        const length = bodyless || status === 304 ? 0 : Number(headers.get('content-length') ?? 0);
-        if (this.#bytes.length >= end + 4 + length) {
-          const body = Buffer.from(this.#bytes.subarray(end + 4, end + 4 + length));
-          this.#bytes = this.#bytes.subarray(end + 4 + length);
-          return { head, status, headers, body };
-        }
-      }
-      if (this.ended) throw new Error(`connection ended with ${this.#bytes.length} bytes unread`);
-      await new Promise<void>((resolve) => {
-        this.#wake = resolve;
-      });
-    }
-  }
-
-  /** Resolves once the server has closed the connection. */
-  async closed(): Promise<void> {
-    while (!this.ended) await new Promise<void>((resolve) => (this.#wake = resolve));
-  }
-
-  /** Bytes left over after the answers read (none when the framing is right). */
-  get unread(): number {
-    return this.#bytes.length;
-  }
-
-  close(): void {
-    this.#socket.destroy();
-  }
-}
+import { Connection } from './raw-connection.ts';
 
 const withoutDate = (head: string) => head.replace(/\r\nDate: [^\r]*/, '');
 const get = (path: string, headers = '', method = 'GET', version = '1.1') =>

@@ -53,16 +53,20 @@ test.describe('signed out', () => {
   }
 
   test('a protected route shows Loading... while the session loads', async ({ page }) => {
+    // The server knows the visitor has no session and says so in the page, so the browser never asks
+    // /api/user: the page shows 'Loading...' until the app's script has run and sends the visitor to
+    // sign in. Holding that script holds the page in that state, whatever the machine's speed.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/user', async (route) => {
+    await page.route('**/assets/entry-client-*.js', async (route) => {
       await held;
       await route.continue();
     });
     await page.goto('/settings', { waitUntil: 'commit' });
     await expect(page.getByText('Loading...').first()).toBeVisible();
+    await expect(page).toHaveURL('/settings');
     release();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fsettings/);
   });

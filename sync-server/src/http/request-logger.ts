@@ -146,6 +146,11 @@ export class RequestLog {
     this.#write(req.method, url, addressField(req.socket), statusCode, start, false);
   }
 
+  /** Logs a request answered on `socket` without a request object (the public front's replays). */
+  answeredOn(method: string, socket: Socket, statusCode: number, start: number, url: Uint8Array): void {
+    this.#write(method, url, addressField(socket), statusCode, start, false);
+  }
+
   /** Logs the request once its response is done, or once the client went away first. */
   track(req: IncomingMessage, res: ServerResponse, start: number): void {
     // Read now: once the connection is closed the socket no longer knows it.

@@ -6,10 +6,17 @@
 // own version function: the blog's content for blog answers and pages, nothing for build files). Anything
 // not remembered, or remembered before the last change, goes through Express as usual, so the fast path
 // can only ever replay an answer Express itself gave.
-import { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from 'node:http';
+import {
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { Deps } from '../app.ts';
+import { installPublicFront } from '../http/public-front.ts';
 import { loggedUrl, type RequestLog } from '../http/request-logger.ts';
 import type { Store } from '../storage/index.ts';
 import {
@@ -59,7 +66,7 @@ export interface Replayed {
 }
 
 /** One way of answering an address (identity, br, gzip or 304): its status, headers and bytes. */
-class Way {
+export class Way {
   readonly status: number;
   readonly message: string;
   /** Raw header list (name, value, name, value, …) ready for `writeHead`. */
@@ -67,16 +74,59 @@ class Way {
   readonly body: Buffer | undefined;
   /** The response head Node made from `headers` the first time, reused while the server's settings hold. */
   head: PreparedHead | null = null;
+  /** The status line and header lines as the wire carries them; null when one would not be valid there. */
+  readonly #lines: string | null;
+  #wireDate = '';
+  #wireKeepAlive = '';
+  #wire: Buffer | null = null;
+  #wireHead: Buffer | null = null;
 
   constructor(status: number, headers: string[], body: Buffer | undefined) {
     this.status = status;
     this.message = STATUS_CODES[status] ?? 'unknown';
     this.headers = headers;
     this.body = body;
+    let lines = `HTTP/1.1 ${status} ${this.message}\r\n`;
+    for (let i = 0; i < headers.length; i += 2) {
+      const name = headers[i] as string;
+      const value = headers[i + 1] as string;
+      if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) {
+        lines = '';
+        break;
+      }
+      lines += `${name}: ${value}\r\n`;
+    }
+    this.#lines = lines === '' ? null : lines;
+  }
+
+  /**
+   * The whole answer as bytes for a kept-alive HTTP/1.1 connection (the head alone for HEAD), laid out as
+   * Node's `writeHead` lays it out: the headers, Date, Connection, Keep-Alive. Made again each second (a
+   * buffer once handed to a socket is never changed); null when a header could not be sent as it is.
+   */
+  wire(headOnly: boolean, keepAlive: string): Buffer | null {
+    if (this.#lines === null) return null;
+    const date = httpDate();
+    if (date !== this.#wireDate || keepAlive !== this.#wireKeepAlive) {
+      const head = Buffer.from(
+        `${this.#lines}Date: ${date}\r\nConnection: keep-alive\r\nKeep-Alive: ${keepAlive}\r\n\r\n`,
+        'latin1',
+      );
+      this.#wireHead = head;
+      this.#wire = this.body === undefined ? head : Buffer.concat([head, this.body]);
+      this.#wireDate = date;
+      this.#wireKeepAlive = keepAlive;
+    }
+    return headOnly ? this.#wireHead : this.#wire;
   }
 }
 
-interface Entry extends Replayed {
+/** A header name (RFC 9110 token) and a value Node would send as it is. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** An address's recorded answer and its ways of answering. */
+export interface Entry extends Replayed {
   answer: CachedAnswer;
   /** When it was last recorded or replayed (a counter): the least recently used go first when full. */
   used: number;
@@ -90,7 +140,12 @@ interface Entry extends Replayed {
 }
 
 /** The key: the address as asked, with what decides the absolute URLs a page or feed embeds. */
-function keyOf(url: string | undefined, host: string, forwardedHost: string, forwardedProto: string): string {
+export function keyOf(
+  url: string | undefined,
+  host: string,
+  forwardedHost: string,
+  forwardedProto: string,
+): string {
   return `${url}\0${host}\0${forwardedHost}\0${forwardedProto}`;
 }
 
@@ -201,7 +256,7 @@ interface NodeResponse extends ServerResponse {
 /** The HTTP date Node itself writes, made once a second. */
 let dateText = '';
 let dateUntil = 0;
-function httpDate(): string {
+export function httpDate(): string {
   const now = Date.now();
   if (now >= dateUntil) {
     dateText = new Date(now).toUTCString();
@@ -415,22 +470,44 @@ export class PublicFastPath {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return null;
     if (!readAsked(req.rawHeaders)) return null;
-    const key = keyOf(req.url, asked.host, asked.forwardedHost, asked.forwardedProto);
+    const entry = this.find(
+      keyOf(req.url, asked.host, asked.forwardedHost, asked.forwardedProto),
+      asked.credentials,
+    );
+    if (entry === null) return null;
+    send(res as NodeResponse, this.wayFor(entry, asked.conditional ? req : null, asked.acceptEncoding));
+    return entry;
+  }
+
+  /**
+   * The entry recorded for `key` (see keyOf) if its data has not changed since and this request may have
+   * it (`credentials`: it carries a cookie or an Authorization), else null.
+   */
+  find(key: string, credentials: boolean): Entry | null {
     const entry = this.#entries.get(key);
     if (entry === undefined) return null;
-    if (!entry.anyone && asked.credentials) return null;
+    if (!entry.anyone && credentials) return null;
     if (entry.version() !== entry.seen) {
       this.#entries.delete(key);
       return null;
     }
     entry.used = ++this.#clock;
-    if (asked.conditional && isNotModified(req, entry.answer)) {
-      send(res as NodeResponse, entry.notModified);
-      return entry;
-    }
-    const encoding = this.#encodingFor(asked.acceptEncoding);
-    send(res as NodeResponse, (encoding === null ? null : entry[encoding]) ?? entry.identity);
     return entry;
+  }
+
+  /**
+   * How to answer: 304 when the conditional request's copy is current (`conditional`: the request, when it
+   * has If-None-Match or If-Modified-Since), else in the encoding the client accepts, else as it is.
+   */
+  wayFor(
+    entry: Entry,
+    conditional: Pick<IncomingMessage, 'headers'> | null,
+    acceptEncoding: string | undefined,
+  ): Way {
+    if (conditional !== null && isNotModified(conditional as IncomingMessage, entry.answer))
+      return entry.notModified;
+    const encoding = this.#encodingFor(acceptEncoding);
+    return (encoding === null ? null : entry[encoding]) ?? entry.identity;
   }
 }
 
@@ -454,6 +531,13 @@ type Handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknow
  */
 export function installPublicFastPath(app: Express, { store }: Deps, log: RequestLog | null): void {
   const fastPath = publicFastPathFor(store);
+  // Every server the app listens with answers replays from the connection first (http/public-front.ts).
+  const listen = app.listen.bind(app) as (...args: unknown[]) => Server;
+  app.listen = ((...args: unknown[]) => {
+    const server = listen(...args);
+    installPublicFront(server, fastPath, log);
+    return server;
+  }) as Express['listen'];
   const target = app as unknown as { handle: Handle };
   const handle = target.handle.bind(app);
   target.handle = log

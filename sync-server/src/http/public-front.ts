@@ -1,0 +1,294 @@
+// Public replays answered straight from the connection, before Node's HTTP server sees it. A visitor's
+// connection starts here: each complete GET or HEAD that the replay cache can answer (routes/public-fast-path.ts)
+// is answered with bytes made once a second, and the first request that is anything else hands the
+// connection, with that request's bytes, to Node's HTTP server for good, exactly as if it had just arrived.
+//
+// Why: a replayed answer costs little more than writing its bytes, but Node's HTTP machinery around it
+// (the parser's callbacks, a request and a response object, their events) costs several times that. It
+// also runs slower in a process that has served the owner through Express, which reshapes those objects
+// and leaves Node's own code handling many shapes of them. Answers from here touch none of it.
+//
+// Only what is plainly a replay is answered here; everything else is Node's: requests split across
+// reads, HTTP/1.0, bodies (Content-Length, Transfer-Encoding), Expect, Upgrade, Range, Connection other
+// than keep-alive, absolute-form targets, any byte outside what a header may hold, obs-fold, bare CR or
+// LF, headers the replay reads sent twice, and every address not recorded. Node then parses those bytes
+// with its own strict parser, so the two never disagree about where a request ends.
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { keyOf, type PublicFastPath } from '../routes/public-fast-path.ts';
+import type { RequestLog } from './request-logger.ts';
+
+/** Node's default limit for a request's head (`--max-http-header-size`); larger ones are Node's to refuse. */
+const MAX_HEAD_BYTES = 16 * 1024;
+const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
+/** What Node's parser would refuse or read otherwise: control characters, bare CR or LF, obs-fold. */
+const UNUSUAL = /[^\t\x20-\x7e\r\n]|\r(?!\n)|(?<!\r)\n|\n[ \t]/;
+const REQUEST_LINE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A request this front can answer: what the replay needs of it. */
+interface Asked {
+  method: 'GET' | 'HEAD';
+  url: string;
+  host: string;
+  forwardedHost: string;
+  forwardedProto: string;
+  acceptEncoding: string | undefined;
+  credentials: boolean;
+  ifNoneMatch: string | undefined;
+  ifModifiedSince: string | undefined;
+  cacheControl: string | undefined;
+}
+
+/**
+ * Reads one request's head from `text` (the bytes from a request's start up to its blank line, as latin1):
+ * what the replay needs, or null when the request is one for Node (see the file's comment).
+ */
+export function readRequest(text: string): Asked | null {
+  if (UNUSUAL.test(text)) return null;
+  const lines = text.split('\r\n');
+  const requestLine = REQUEST_LINE.exec(lines[0] as string);
+  if (requestLine === null) return null;
+  const asked: Asked = {
+    method: requestLine[1] as 'GET' | 'HEAD',
+    url: requestLine[2] as string,
+    host: '',
+    forwardedHost: '',
+    forwardedProto: '',
+    acceptEncoding: undefined,
+    credentials: false,
+    ifNoneMatch: undefined,
+    ifModifiedSince: undefined,
+    cacheControl: undefined,
+  };
+  let hasHost = false;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const colon = line.indexOf(':');
+    if (colon <= 0) return null;
+    const name = line.slice(0, colon);
+    if (!TOKEN.test(name)) return null;
+    const value = line.slice(colon + 1).trim();
+    switch (name.toLowerCase()) {
+      case 'host':
+        if (hasHost) return null;
+        hasHost = true;
+        asked.host = value;
+        break;
+      case 'accept-encoding':
+        if (asked.acceptEncoding !== undefined) return null;
+        asked.acceptEncoding = value;
+        break;
+      case 'x-forwarded-host':
+        if (asked.forwardedHost !== '') return null;
+        asked.forwardedHost = value;
+        break;
+      case 'x-forwarded-proto':
+        if (asked.forwardedProto !== '') return null;
+        asked.forwardedProto = value;
+        break;
+      case 'if-none-match':
+        if (asked.ifNoneMatch !== undefined) return null;
+        asked.ifNoneMatch = value;
+        break;
+      case 'if-modified-since':
+        if (asked.ifModifiedSince !== undefined) return null;
+        asked.ifModifiedSince = value;
+        break;
+      case 'cache-control':
+        if (asked.cacheControl !== undefined) return null;
+        asked.cacheControl = value;
+        break;
+      case 'cookie':
+      case 'authorization':
+        asked.credentials = true;
+        break;
+      case 'connection':
+        if (value.toLowerCase() !== 'keep-alive') return null;
+        break;
+      case 'content-length':
+      case 'transfer-encoding':
+      case 'expect':
+      case 'upgrade':
+      case 'range':
+      case 'te':
+      case 'trailer':
+      case 'http2-settings':
+        return null;
+    }
+  }
+  // HTTP/1.1 requires Host; Node answers its absence.
+  return hasHost ? asked : null;
+}
+
+/** Hands a connection to Node's HTTP server, with bytes already read from it, as if they had just arrived. */
+type HandOver = (socket: Socket, unread: Buffer) => void;
+
+/**
+ * Puts the front before `server`'s own connection handling. Nothing changes for a server someone has
+ * configured in ways the front does not follow (a request limit per connection, a socket timeout, no
+ * keep-alive): those keep Node's handling throughout.
+ */
+export function installPublicFront(server: Server, fastPath: PublicFastPath, log: RequestLog | null): void {
+  const listeners = server.listeners('connection');
+  const nodeListener = listeners[0] as ((socket: Socket) => void) | undefined;
+  if (listeners.length !== 1 || nodeListener === undefined) return;
+  server.removeListener('connection', nodeListener);
+  const open = new Set<Socket>();
+  const handOver: HandOver = (socket, unread) => {
+    open.delete(socket);
+    nodeListener.call(server, socket);
+    // Node's listener now reads the socket; what was read before it goes to its parser first.
+    if (unread.length > 0) socket.emit('data', unread);
+  };
+  server.on('connection', (socket: Socket) => {
+    if ((server.maxRequestsPerSocket ?? 0) > 0 || server.timeout > 0 || server.keepAliveTimeout <= 0)
+      nodeListener.call(server, socket);
+    else {
+      open.add(socket);
+      new FrontConnection(server, socket, fastPath, log, handOver, () => open.delete(socket));
+    }
+  });
+  // Connections the front still holds are always idle between reads: closing idle connections ends
+  // them (after what was written has gone), closing all destroys them.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    for (const socket of open) socket.end();
+    closeIdle();
+  };
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeAllConnections = () => {
+    for (const socket of open) socket.destroy();
+    closeAll();
+  };
+}
+
+class FrontConnection {
+  readonly #server: Server;
+  readonly #socket: Socket;
+  readonly #fastPath: PublicFastPath;
+  readonly #log: RequestLog | null;
+  readonly #handOver: HandOver;
+  readonly #forget: () => void;
+  #timeout = 0;
+  #keepAlive = '';
+  #keepAliveMs = -1;
+
+  constructor(
+    server: Server,
+    socket: Socket,
+    fastPath: PublicFastPath,
+    log: RequestLog | null,
+    handOver: HandOver,
+    forget: () => void,
+  ) {
+    this.#server = server;
+    this.#socket = socket;
+    this.#fastPath = fastPath;
+    this.#log = log;
+    this.#handOver = handOver;
+    this.#forget = forget;
+    socket.on('data', this.#onData);
+    socket.on('end', this.#onEnd);
+    socket.on('error', this.#onError);
+    socket.on('timeout', this.#onTimeout);
+    socket.on('close', forget);
+    // Until the first request: as long as Node gives a client to send its first request's head.
+    this.#setTimeout(server.headersTimeout);
+  }
+
+  readonly #onData = (chunk: Buffer): void => {
+    let at = 0;
+    while (at < chunk.length) {
+      const end = this.#answer(chunk, at);
+      if (end < 0) break;
+      at = end;
+      // Answers the client is not reading yet: Node's server waits for them; so it gets the rest.
+      if (this.#socket.writableNeedDrain) break;
+    }
+    if (at < chunk.length) {
+      this.#release();
+      this.#handOver(this.#socket, at === 0 ? chunk : chunk.subarray(at));
+      return;
+    }
+    // As Node does once an answer is written: an idle kept-alive connection lasts keepAliveTimeout.
+    this.#setTimeout(this.#server.keepAliveTimeout);
+    if (this.#socket.writableNeedDrain) {
+      // Read no more requests until the answers written so far have gone.
+      this.#socket.pause();
+      this.#socket.once('drain', () => this.#socket.resume());
+    }
+  };
+
+  /** Answers the request starting at `at` if it is a replay; returns where it ends, or -1 (Node's). */
+  #answer(chunk: Buffer, at: number): number {
+    const start = this.#log === null ? 0 : performance.now();
+    const end = chunk.indexOf(HEAD_END, at);
+    if (end < 0 || end - at > MAX_HEAD_BYTES) return -1;
+    const asked = readRequest(chunk.toString('latin1', at, end));
+    if (asked === null) return -1;
+    const entry = this.#fastPath.find(
+      keyOf(asked.url, asked.host, asked.forwardedHost, asked.forwardedProto),
+      asked.credentials,
+    );
+    if (entry === null) return -1;
+    const conditional =
+      asked.ifNoneMatch !== undefined || asked.ifModifiedSince !== undefined
+        ? {
+            headers: {
+              'if-none-match': asked.ifNoneMatch,
+              'if-modified-since': asked.ifModifiedSince,
+              'cache-control': asked.cacheControl,
+            },
+          }
+        : null;
+    const way = this.#fastPath.wayFor(entry, conditional, asked.acceptEncoding);
+    const bytes = way.wire(asked.method === 'HEAD', this.#keepAliveHeader());
+    if (bytes === null) return -1;
+    this.#socket.write(bytes);
+    this.#log?.answeredOn(asked.method, this.#socket, way.status, start, entry.loggedUrl);
+    return end + HEAD_END.length;
+  }
+
+  /** The Keep-Alive header's value, as Node writes it for the server's current setting. */
+  #keepAliveHeader(): string {
+    const ms = this.#server.keepAliveTimeout;
+    if (ms !== this.#keepAliveMs) {
+      this.#keepAliveMs = ms;
+      this.#keepAlive = `timeout=${Math.floor(ms / 1000)}`;
+    }
+    return this.#keepAlive;
+  }
+
+  #setTimeout(ms: number): void {
+    if (ms !== this.#timeout) {
+      this.#timeout = ms;
+      this.#socket.setTimeout(ms);
+    }
+  }
+
+  /** The client finished sending (allowHalfOpen): it gets what was written, then the connection ends. */
+  readonly #onEnd = (): void => {
+    this.#socket.end();
+  };
+
+  readonly #onError = (): void => {
+    this.#socket.destroy();
+  };
+
+  readonly #onTimeout = (): void => {
+    this.#socket.destroy();
+  };
+
+  /** Stops listening before Node's server takes the connection. */
+  #release(): void {
+    const socket = this.#socket;
+    socket.removeListener('data', this.#onData);
+    socket.removeListener('end', this.#onEnd);
+    socket.removeListener('error', this.#onError);
+    socket.removeListener('timeout', this.#onTimeout);
+    socket.removeListener('close', this.#forget);
+    socket.setTimeout(0);
+  }
+}
