@@ -98,6 +98,14 @@ export function redactTokens(url: string): string {
 export class RequestLog {
   readonly #destination: LogDestination;
   readonly #head = ascii('{"level":30,"time":');
+  /** `#head` and the time of the last line, made once per millisecond. */
+  #stamp: Buffer = this.#head;
+  #stampTime = Number.NaN;
+  #middle: Buffer = Buffer.alloc(0);
+  #middleUrl: Uint8Array | null = null;
+  #middleAddress: Uint8Array | null = null;
+  #middleMethod: Uint8Array | null = null;
+  #middleStatus: Uint8Array | null = null;
   readonly #process = Buffer.from(
     `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"req":{"method":`,
   );
@@ -179,37 +187,42 @@ export class RequestLog {
     const hundredths = Math.round((performance.now() - start) * 100);
     const methodBytes = methodField(method);
     const statusBytes = statusField(statusCode);
+    // What lies between the time and the response time, made once for a run of lines alike (the same
+    // method, URL, address and status: a kept-alive client asking again, a crawler, a load test).
+    let middle = this.#middle;
+    if (
+      url !== this.#middleUrl ||
+      address !== this.#middleAddress ||
+      methodBytes !== this.#middleMethod ||
+      statusBytes !== this.#middleStatus
+    ) {
+      middle = Buffer.concat([this.#process, methodBytes, url, address, statusBytes]);
+      this.#middle = middle;
+      this.#middleUrl = url;
+      this.#middleAddress = address;
+      this.#middleMethod = methodBytes;
+      this.#middleStatus = statusBytes;
+    }
+    const now = Date.now();
+    if (now !== this.#stampTime) {
+      // The line's start with its time: the same for every line of a millisecond.
+      this.#stampTime = now;
+      const stamp = Buffer.allocUnsafe(this.#head.length + MAX_NUMBER_BYTES);
+      this.#head.copy(stamp);
+      this.#stamp = stamp.subarray(0, writeInteger(stamp, this.#head.length, now));
+    }
     const tail = aborted ? ABORTED : COMPLETED;
-    const room =
-      this.#head.length +
-      MAX_NUMBER_BYTES * 2 +
-      this.#process.length +
-      methodBytes.length +
-      url.length +
-      address.length +
-      statusBytes.length +
-      tail.length;
+    const room = this.#stamp.length + middle.length + MAX_NUMBER_BYTES + tail.length;
     if (this.#used + room > this.#buffer.length) {
       this.flush();
       // A line longer than a whole buffer (a URL of many kilobytes) goes out on its own.
       if (room > this.#buffer.length) {
         const line = Buffer.allocUnsafe(room);
-        this.#destination.write(
-          line.subarray(0, this.#line(line, 0, methodBytes, url, address, statusBytes, hundredths, tail)),
-        );
+        this.#destination.write(line.subarray(0, this.#line(line, 0, middle, hundredths, tail)));
         return;
       }
     }
-    this.#used = this.#line(
-      this.#buffer,
-      this.#used,
-      methodBytes,
-      url,
-      address,
-      statusBytes,
-      hundredths,
-      tail,
-    );
+    this.#used = this.#line(this.#buffer, this.#used, middle, hundredths, tail);
     if (this.#timer === null) {
       // Unreferenced: waiting lines never keep a finished process alive (close() flushes them first).
       this.#timer = setTimeout(this.#flushLater, REQUEST_LOG_FLUSH_MS);
@@ -218,29 +231,13 @@ export class RequestLog {
   }
 
   /** Writes one line into `into` at `at` (room checked by the caller); returns where it ends. */
-  #line(
-    into: Buffer,
-    at: number,
-    method: Uint8Array,
-    url: Uint8Array,
-    address: Uint8Array,
-    status: Uint8Array,
-    hundredths: number,
-    tail: Uint8Array,
-  ): number {
-    let end = at;
-    into.set(this.#head, end);
-    end = writeInteger(into, end + this.#head.length, Date.now());
-    into.set(this.#process, end);
-    end += this.#process.length;
-    into.set(method, end);
-    end += method.length;
-    into.set(url, end);
-    end += url.length;
-    into.set(address, end);
-    end += address.length;
-    into.set(status, end);
-    end = writeHundredths(into, end + status.length, hundredths);
+  #line(into: Buffer, at: number, middle: Buffer, hundredths: number, tail: Uint8Array): number {
+    const stamp = this.#stamp;
+    into.set(stamp, at);
+    let end = at + stamp.length;
+    into.set(middle, end);
+    end += middle.length;
+    end = writeHundredths(into, end, hundredths);
     into.set(tail, end);
     return end + tail.length;
   }
@@ -341,13 +338,20 @@ function statusField(statusCode: number | undefined): Buffer {
  */
 const addresses = new WeakMap<Socket, Buffer>();
 const NO_ADDRESS = Buffer.alloc(0);
+const addressFields = new Map<string, Buffer>();
 
 function addressField(socket: Socket): Buffer {
   let field = addresses.get(socket);
   if (field === undefined) {
     const address = socket.remoteAddress;
     if (address === undefined) return NO_ADDRESS;
-    field = Buffer.from(`,"remoteAddress":${JSON.stringify(address)}`);
+    // One field for each address, shared by its connections: lines alike can then share their middle.
+    field = addressFields.get(address);
+    if (field === undefined) {
+      field = Buffer.from(`,"remoteAddress":${JSON.stringify(address)}`);
+      if (addressFields.size >= 10_000) addressFields.clear();
+      addressFields.set(address, field);
+    }
     // Only once known: a socket asked before it is connected may know its address later.
     addresses.set(socket, field);
   }
