@@ -2,6 +2,7 @@
 // and lines gathered into one write must all arrive, whole and in order.
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -65,6 +66,32 @@ describe('RequestLog', () => {
     });
     expect(entry.responseTime).toBeGreaterThanOrEqual(0);
     expect(Math.abs(entry.time - Date.now())).toBeLessThan(5000);
+  });
+
+  it('writes each line’s own fields when lines alike and lines unlike follow each other', () => {
+    const { destination, lines } = capture();
+    const log = requestLog(destination);
+    const sockets = [
+      { remoteAddress: '10.0.0.1' },
+      { remoteAddress: '10.0.0.1' },
+      { remoteAddress: '10.0.0.2' },
+    ] as unknown as Socket[];
+    const urls = [loggedUrl('/a'), loggedUrl('/b')];
+    const expected: Array<[string, string, string, number]> = [];
+    for (let i = 0; i < 24; i++) {
+      const [method, url, socket, status] = [
+        i % 5 === 0 ? 'HEAD' : 'GET',
+        i % 3 === 0 ? 1 : 0,
+        sockets[i % 4 === 0 ? 2 : i % 2] as Socket,
+        i % 7 === 0 ? 304 : 200,
+      ];
+      log.answeredOn(method, socket, status, performance.now(), urls[url] as Uint8Array);
+      expected.push([method, url === 1 ? '/b' : '/a', socket.remoteAddress as string, status]);
+    }
+    log.flush();
+    expect(lines().map((l) => [l.req.method, l.req.url, l.req.remoteAddress, l.res.statusCode])).toEqual(
+      expected,
+    );
   });
 
   it('gathers lines into one write, handed over by itself a moment later', () => {
