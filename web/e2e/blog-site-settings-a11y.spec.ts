@@ -8,6 +8,8 @@ import { expect, test } from './fixtures.ts';
 import { readerAddress } from './mail-helpers.ts';
 
 async function seriousViolations(page: Page) {
+  // Checked once opening and closing animations are over: a half-faded dialog is not what anyone reads.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

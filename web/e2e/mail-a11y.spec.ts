@@ -7,6 +7,8 @@ import { expect, test } from './fixtures.ts';
 import { subscribeConfirmed } from './mail-helpers.ts';
 
 async function seriousViolations(page: Page) {
+  // Checked once opening and closing animations are over: a half-faded dialog is not what anyone reads.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // The mail's own HTML (inside the sandboxed preview frame) is the sender's design, not the app's.
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
   return results.violations
