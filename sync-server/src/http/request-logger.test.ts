@@ -1,6 +1,6 @@
 // The request line is built by hand for speed: it must stay valid JSON in pino's shape whatever the URL,
 // and lines gathered into one write must all arrive, whole and in order.
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createServerLog,
+  fileOutput,
   loggedUrl,
   REQUEST_LOG_FLUSH_BYTES,
   REQUEST_LOG_FLUSH_MS,
@@ -214,6 +215,41 @@ describe('standard output', () => {
       closeSync(devNull);
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a log file', () => {
+  it('gets every line, written as it is handed over, the buffer then reused for the next lines', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pn-log-'));
+    const file = path.join(dir, 'server.log');
+    const fd = openSync(file, 'w');
+    try {
+      const output = fileOutput(fd);
+      expect(output.doneOnReturn).toBe(true);
+      const log = RequestLog.for(createServerLog('info', output));
+      if (!log) throw new Error('request lines should be on at level info');
+      const count = Math.ceil((REQUEST_LOG_FLUSH_BYTES * 3) / 200);
+      for (let i = 0; i < count; i++) log.answered(request(`/page/${i}`), 200, performance.now());
+      log.flush();
+      const urls = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).req.url);
+      expect(urls).toEqual(Array.from({ length: count }, (_, i) => `/page/${i}`));
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('that cannot be written loses those lines, says so once, and never throws', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const output = fileOutput(987_654);
+    output.write(Buffer.from('a line\n'));
+    output.write('another line\n');
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('Log lines could not be written');
+    errors.mockRestore();
   });
 });
 

@@ -5,7 +5,7 @@
 // write for hundreds of requests instead of one each. Installed around the whole app
 // (routes/public-fast-path.ts), so answers the fast path replays are logged exactly like Express's.
 
-import { fstatSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import os from 'node:os';
@@ -18,6 +18,8 @@ export interface LogDestination {
   write(chunk: string | Uint8Array): unknown;
   flush?(callback?: (error?: Error) => void): void;
   flushSync?(): void;
+  /** `write` is done with the bytes when it returns (written, or copied): the caller may reuse them. */
+  readonly doneOnReturn?: boolean;
 }
 
 export interface ServerLog {
@@ -55,7 +57,8 @@ export function writesToFile(fd = 1): boolean {
  * a container's log driver) could, so those stay asynchronous.
  */
 function standardOutput(): LogDestination {
-  const boom = pino.destination({ dest: 1, sync: writesToFile(1), contentMode: 'buffer' });
+  if (writesToFile(1)) return fileOutput(1);
+  const boom = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
   return {
     // sonic-boom's types know only text; in buffer mode it takes bytes.
     write: (chunk) =>
@@ -65,6 +68,29 @@ function standardOutput(): LogDestination {
   };
 }
 
+/**
+ * A regular file, written straight from the event loop: each write is one system call copying the bytes
+ * into the page cache, with nothing buffered in between (so no flushing, and the caller may reuse its
+ * bytes at once). A write that fails (a full disk) loses those lines, says so once on standard error, and
+ * never stops the server.
+ */
+export function fileOutput(fd: number): LogDestination {
+  let warned = false;
+  return {
+    doneOnReturn: true,
+    write(chunk) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      try {
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      } catch (error) {
+        if (!warned) {
+          warned = true;
+          console.error(`Log lines could not be written: ${error instanceof Error ? error.message : error}`);
+        }
+      }
+    },
+  };
+}
 /** Request lines are handed to the destination at least this often… */
 export const REQUEST_LOG_FLUSH_MS = 100;
 /** …or as soon as this many bytes are waiting. */
@@ -133,9 +159,9 @@ export class RequestLog {
       this.#timer = null;
     }
     if (this.#used === 0) return;
-    // The destination keeps the bytes until they are written: a fresh buffer takes the next lines.
     const lines = this.#buffer.subarray(0, this.#used);
-    this.#buffer = Buffer.allocUnsafe(REQUEST_LOG_FLUSH_BYTES);
+    // A destination that keeps the bytes until later gets them for good: a fresh buffer takes the next lines.
+    if (this.#destination.doneOnReturn !== true) this.#buffer = Buffer.allocUnsafe(REQUEST_LOG_FLUSH_BYTES);
     this.#used = 0;
     this.#destination.write(lines);
   }
