@@ -17,7 +17,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { keyOf, type PublicFastPath } from '../routes/public-fast-path.ts';
-import type { RequestLog } from './request-logger.ts';
+import { logAddress, type RequestLog } from './request-logger.ts';
 
 /** Node's default limit for a request's head (`--max-http-header-size`); larger ones are Node's to refuse. */
 const MAX_HEAD_BYTES = 16 * 1024;
@@ -172,6 +172,8 @@ class FrontConnection {
   readonly #handOver: HandOver;
   readonly #forget: () => void;
   #timeout = 0;
+  /** The client's address as the request log writes it, made once for the connection. */
+  #logAddress: Uint8Array | null = null;
   #keepAlive = '';
   #keepAliveMs = -1;
 
@@ -247,7 +249,10 @@ class FrontConnection {
     const bytes = way.wire(asked.method === 'HEAD', this.#keepAliveHeader());
     if (bytes === null) return -1;
     this.#socket.write(bytes);
-    this.#log?.answeredOn(asked.method, this.#socket, way.status, start, entry.loggedUrl);
+    if (this.#log !== null) {
+      this.#logAddress ??= logAddress(this.#socket);
+      this.#log.answeredOn(asked.method, this.#logAddress, way.status, start, entry.loggedUrl);
+    }
     return end + HEAD_END.length;
   }
 

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createServerLog,
   fileOutput,
+  logAddress,
   loggedUrl,
   REQUEST_LOG_FLUSH_BYTES,
   REQUEST_LOG_FLUSH_MS,
@@ -86,7 +87,7 @@ describe('RequestLog', () => {
         sockets[i % 4 === 0 ? 2 : i % 2] as Socket,
         i % 7 === 0 ? 304 : 200,
       ];
-      log.answeredOn(method, socket, status, performance.now(), urls[url] as Uint8Array);
+      log.answeredOn(method, logAddress(socket), status, performance.now(), urls[url] as Uint8Array);
       expected.push([method, url === 1 ? '/b' : '/a', socket.remoteAddress as string, status]);
     }
     log.flush();

@@ -180,9 +180,12 @@ export class RequestLog {
     this.#write(req.method, url, addressField(req.socket), statusCode, start, false);
   }
 
-  /** Logs a request answered on `socket` without a request object (the public front's replays). */
-  answeredOn(method: string, socket: Socket, statusCode: number, start: number, url: Uint8Array): void {
-    this.#write(method, url, addressField(socket), statusCode, start, false);
+  /**
+   * Logs a request answered without a request object (the public front's replays); `address` is the
+   * connection's, from `logAddress` (kept by the caller for all of the connection's requests).
+   */
+  answeredOn(method: string, address: Uint8Array, statusCode: number, start: number, url: Uint8Array): void {
+    this.#write(method, url, address, statusCode, start, false);
   }
 
   /** Logs the request once its response is done, or once the client went away first. */
@@ -365,6 +368,10 @@ function statusField(statusCode: number | undefined): Buffer {
 const addresses = new WeakMap<Socket, Buffer>();
 const NO_ADDRESS = Buffer.alloc(0);
 const addressFields = new Map<string, Buffer>();
+
+export function logAddress(socket: Socket): Buffer {
+  return addressField(socket);
+}
 
 function addressField(socket: Socket): Buffer {
   let field = addresses.get(socket);
