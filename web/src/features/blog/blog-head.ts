@@ -29,6 +29,8 @@ export interface ArticleFacts {
   tags: string[];
   /** The author's name (the owner's Profile). */
   author: string;
+  /** The author's picture, absolute; null when the owner has none (the page shows the initial). */
+  authorImage?: string | null;
 }
 
 type MetaTag = Record<string, unknown>;
@@ -85,7 +87,12 @@ function blogPostingJsonLd(
     ...(image ? { image } : {}),
     datePublished: article.publishedAt ?? article.updatedAt,
     dateModified: article.updatedAt,
-    author: { '@type': 'Person', name: article.author, url: `${origin}/about` },
+    author: {
+      '@type': 'Person',
+      name: article.author,
+      url: `${origin}/about`,
+      ...(article.authorImage ? { image: article.authorImage } : {}),
+    },
     publisher: { '@type': 'Organization', name: brand, url: origin },
     keywords: article.tags.join(', '),
     inLanguage: 'en-US',
@@ -129,6 +136,8 @@ export function postHeadInput(
       updatedAt: post.updatedAt,
       tags: post.tags,
       author: site.author.name,
+      // As the post shows it beside the name.
+      authorImage: absoluteImageUrl(site.author.avatarUrl, origin, 320),
     },
   };
 }

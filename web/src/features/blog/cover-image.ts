@@ -15,10 +15,17 @@ export function coverImageProps(
   return { src: `${attachmentPath(sha256)}?w=1280`, srcSet: attachmentSrcset(sha256), sizes };
 }
 
-/** Open Graph and JSON-LD need an absolute address: an uploaded cover at a width crawlers take. */
-export function absoluteImageUrl(imageUrl: string | null | undefined, origin: string): string | null {
+/**
+ * Open Graph and JSON-LD need an absolute address: an uploaded image at a width crawlers take (a cover's
+ * 1280, an author's picture as the post shows it).
+ */
+export function absoluteImageUrl(
+  imageUrl: string | null | undefined,
+  origin: string,
+  width = 1280,
+): string | null {
   if (!imageUrl) return null;
   if (/^https?:\/\//i.test(imageUrl)) return imageUrl;
   const sha256 = attachmentHashOf(imageUrl);
-  return sha256 ? `${origin}${attachmentPath(sha256)}?w=1280` : null;
+  return sha256 ? `${origin}${attachmentPath(sha256)}?w=${width}` : null;
 }
