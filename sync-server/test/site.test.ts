@@ -141,16 +141,31 @@ describe('the site icon', () => {
     }
     expect((await getBytes(`${s.url}/site-icon/64.png`)).status).toBe(404);
     const manifest = (await s.api('GET', '/manifest.webmanifest')).body;
-    expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([
-      '/site-icon/192.png',
-      '/site-icon/512.png',
+    expect(manifest.icons.map((i: { src: string; purpose: string }) => [i.src, i.purpose])).toEqual([
+      ['/site-icon/192.png', 'any'],
+      ['/site-icon/512.png', 'any'],
+      ['/site-icon/maskable-512.png', 'maskable'],
     ]);
+    // The maskable form: the red icon whole in the middle 80 %, on the manifest's white background.
+    const maskable = await getBytes(`${s.url}/site-icon/maskable-512.png`);
+    expect(maskable.status).toBe(200);
+    expect(maskable.headers.get('content-type')).toBe('image/png');
+    const { data, info } = await sharp(maskable.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([512, 512]);
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * 512 + x) * info.channels, (y * 512 + x) * info.channels + 3),
+    ];
+    expect(pixel(5, 5)).toEqual([255, 255, 255]);
+    expect(pixel(40, 256)).toEqual([255, 255, 255]);
+    expect(pixel(256, 256)).toEqual([255, 0, 0]);
+    expect(pixel(60, 60)).toEqual([255, 0, 0]);
 
     // Removed: private again, the stock icons in the manifest (this server has no build: no stock PNGs).
     await s.api('PUT', '/api/admin/site', { cookie, body: { ...OWN_SITE, iconUrl: null } });
     expect((await getBytes(`${s.url}/api/attachments/${sha}`)).status).toBe(404);
     expect((await s.api('GET', '/manifest.webmanifest')).body.icons[0].src).toBe('/icons/pwa-192.png');
     expect((await getBytes(`${s.url}/site-icon/32.png`)).status).toBe(404);
+    expect((await getBytes(`${s.url}/site-icon/maskable-512.png`)).status).toBe(404);
   });
 });
 
@@ -266,6 +281,10 @@ describe('server-rendered pages follow the site at once', () => {
     const icon = await getBytes(`${w.url}/site-icon/180.png`);
     expect(icon.status).toBe(200);
     expect((await sharp(icon.bytes).metadata()).width).toBe(180);
+    // The product's own maskable icon, the one the stock manifest names.
+    const maskable = await getBytes(`${w.url}/site-icon/maskable-512.png`);
+    expect(maskable.status).toBe(200);
+    expect((await sharp(maskable.bytes).metadata()).width).toBe(512);
     const page = (await w.api('GET', '/privacy-policy')).body as string;
     expect(page).toContain('<link rel="icon" href="/site-icon/32.png" type="image/png"/>');
     expect(page).toContain('<link rel="apple-touch-icon" href="/site-icon/180.png"/>');

@@ -271,7 +271,13 @@ test('the owner uploads a site icon; a visitor’s tab and installed app use it'
   expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([
     '/site-icon/192.png',
     '/site-icon/512.png',
+    '/site-icon/maskable-512.png',
   ]);
+  // The form a launcher may cut to its own shape: the icon whole inside, on the manifest's background.
+  const maskable = await reader.request.get('/site-icon/maskable-512.png');
+  expect(maskable.headers()['content-type']).toBe('image/png');
+  const maskableMeta = await sharp(await maskable.body()).metadata();
+  expect([maskableMeta.width, maskableMeta.height]).toEqual([512, 512]);
   await reader.reload();
   await expect(reader.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/site-icon/180.png');
 

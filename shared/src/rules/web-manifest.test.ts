@@ -20,6 +20,7 @@ describe('web app manifest', () => {
     expect(webManifest({ ...DEFAULT_SITE, iconUrl: `/api/attachments/${'a'.repeat(64)}` }).icons).toEqual([
       { src: '/site-icon/192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: '/site-icon/512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/site-icon/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ]);
   });
 

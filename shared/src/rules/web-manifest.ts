@@ -24,10 +24,17 @@ export function siteIconPath(size: SiteIconSize): string {
   return `/site-icon/${size}.png`;
 }
 
-/** The owner's icon in the manifest: square PNGs the server cut from the upload. */
+/**
+ * Where the maskable form of the site's icon is served: the icon shrunk into the middle of a square of the
+ * manifest's background colour, so a launcher that cuts it to a circle or a rounded square keeps all of it.
+ */
+export const SITE_MASKABLE_ICON_PATH = '/site-icon/maskable-512.png';
+
+/** The owner's icon in the manifest: square PNGs the server cut from the upload, and its maskable form. */
 export const SITE_ICONS: readonly ManifestIcon[] = [
   { src: siteIconPath(192), sizes: '192x192', type: 'image/png', purpose: 'any' },
   { src: siteIconPath(512), sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: SITE_MASKABLE_ICON_PATH, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
 
 /** The product's own icons (web/public/icons), used until the owner uploads a site icon. */

@@ -2,7 +2,13 @@
 // replaces it. Public answers are cached with the blog's content, which includes the site and the Profile.
 // The web app manifest is written here from the site's title, so installing the app names it after the site,
 // and the site's icon is served at the sizes the head and the manifest name (/site-icon/{size}.png).
-import { PWA_MANIFEST_FILE, SITE_ICON_SIZES, SiteSettingsSchema, webManifest } from '@private-notes/shared';
+import {
+  PWA_MANIFEST_FILE,
+  SITE_ICON_SIZES,
+  SITE_MASKABLE_ICON_PATH,
+  SiteSettingsSchema,
+  webManifest,
+} from '@private-notes/shared';
 import { Router } from 'express';
 import type { Deps } from '../app.ts';
 import { SiteIcons } from '../attachments/site-icons.ts';
@@ -43,7 +49,12 @@ export function createSiteRouter({ store, auth, services, config }: Deps): Route
   const icons = new SiteIcons(store, services.attachments, services.imageVariants, config.webDistDir);
   router.get('/site-icon/:file', async (req, res) => {
     const size = SITE_ICON_SIZES.find((s) => req.params.file === `${s}.png`);
-    const icon = size ? await icons.get(size) : null;
+    const icon =
+      `/site-icon/${req.params.file}` === SITE_MASKABLE_ICON_PATH
+        ? await icons.maskable()
+        : size
+          ? await icons.get(size)
+          : null;
     if (!icon) throw new HttpError(404, 'Not found');
     res.set('Cache-Control', ICON_CACHE);
     if ('bytes' in icon) {
@@ -51,8 +62,11 @@ export function createSiteRouter({ store, auth, services, config }: Deps): Route
       return;
     }
     await new Promise<void>((resolve, reject) =>
-      res.sendFile(icon.file, { headers: { 'Cache-Control': ICON_CACHE }, cacheControl: false }, (error) =>
-        error && !res.headersSent ? reject(error) : resolve(),
+      // dotfiles: the path is the server's own, and DATA_DIR or the build may sit under a dotted folder.
+      res.sendFile(
+        icon.file,
+        { headers: { 'Cache-Control': ICON_CACHE }, cacheControl: false, dotfiles: 'allow' },
+        (error) => (error && !res.headersSent ? reject(error) : resolve()),
       ),
     );
   });
