@@ -45,6 +45,9 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [passkeys, setPasskeys] = useState(false);
+  // The server renders this form; until the app has hydrated it, Sign In stays disabled, so neither a
+  // click nor Enter in a field can send it the browser's own way (a GET with the password in the URL).
+  const [hydrated, setHydrated] = useState(false);
   const typed = useRef(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -52,6 +55,7 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
 
   // After hydration: this device's last username, else the owner's from the server (never a fixed one).
   useEffect(() => {
+    setHydrated(true);
     setPasskeys(typeof window.PublicKeyCredential === 'function');
     const remembered = lastUsername();
     if (remembered) {
@@ -144,7 +148,7 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
           <LogoIcon width={40} height={40} />
         </div>
         <h1 className={styles.title}>Access Private Notes</h1>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <form className={styles.form} method="post" onSubmit={onSubmit} noValidate>
           <div>
             <label className="pn-label" htmlFor="signin-username">
               Username
@@ -207,7 +211,7 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
               {error}
             </p>
           )}
-          <button type="submit" className="pn-button pn-button-primary" disabled={submitting}>
+          <button type="submit" className="pn-button pn-button-primary" disabled={submitting || !hydrated}>
             {submitting ? 'Signing in...' : 'Sign In'}
           </button>
           {passkeys && (

@@ -98,6 +98,14 @@ describe.skipIf(!built)('server-rendered blog pages over plain HTTP', () => {
     expect(String(ld.description)).toBe(plain.slice(0, 150).trimEnd());
   });
 
+  it('the sign-in page cannot be sent before the app runs: Sign In disabled, and never by GET', async () => {
+    const html = await (await fetch(`${server.url}/auth`)).text();
+    const form = html.match(/<form\b[^>]*>/)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    const submit = html.match(/<button\b[^>]*type="submit"[^>]*>/)?.[0] ?? '';
+    expect(submit).toContain('disabled');
+  });
+
   it('/blog before any post says so', () => {
     expect(emptyBlog).toContain('No posts available.');
     expect(emptyBlog).toContain('Subscribe to the Newsletter');
