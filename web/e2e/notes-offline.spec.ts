@@ -85,6 +85,38 @@ test('works offline after a reload, then syncs without duplicates', async ({ pag
   await expect(page.getByTestId('note-card')).toHaveCount(5);
 });
 
+test('offline after a reload while the browser still claims to be online: "Offline", never "Sync failed"', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/notes');
+  await waitForServiceWorker(page);
+  await newNote(page, 'Before the outage', 'online');
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 15_000 });
+
+  // What some Chromium builds do after a reload offline: navigator.onLine says true and no `offline` event
+  // comes, while every request fails. Only the requests themselves can tell.
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true });
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Before the outage' })).toBeVisible();
+  await expect(status(page)).toHaveText('Offline', { timeout: 15_000 });
+  await newNote(page, 'During the outage', 'still no network');
+  await expect(status(page)).toHaveText('Offline · 1 change waiting', { timeout: 15_000 });
+  await expect(status(page)).not.toContainText('Sync failed');
+
+  // Back: no `online` event reaches the page (it never heard it was offline); sync finds out by itself.
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
+  expect((await serverNotes(page)).map((n) => n.title).sort()).toEqual([
+    'Before the outage',
+    'During the outage',
+  ]);
+});
+
 test('the app is installable: manifest with name, icons (maskable too) and a service worker', async ({
   page,
 }) => {

@@ -152,8 +152,12 @@ for (const size of SIZES) {
       });
       await page.reload();
       await expect(page.getByTestId('note-card').first()).toBeVisible();
-      const counts = JSON.parse((await page.evaluate(() => sessionStorage.getItem('count-texts'))) ?? '[]');
-      expect(counts.length).toBeGreaterThan(0);
+      // The count can show after the first card: wait for it, and for the recorder to have written it down.
+      await expect(page.getByTestId('note-count')).toBeVisible();
+      const recorded = async (): Promise<string[]> =>
+        JSON.parse((await page.evaluate(() => sessionStorage.getItem('count-texts'))) ?? '[]');
+      await expect.poll(async () => (await recorded()).length).toBeGreaterThan(0);
+      const counts = await recorded();
       expect.soft(counts, 'the note count while the list loads').not.toContain('0 notes');
 
       // Flashcards made on this device put the 'due today' badge in the header (generated locally, no model).

@@ -58,7 +58,8 @@ describe('coming back online', () => {
     d.faults.down = true;
     comeOnline();
     await vi.waitFor(
-      () => expect(d.engine.getStatus()).toMatchObject({ kind: 'error', message: 'Network request failed' }),
+      () =>
+        expect(d.engine.getStatus()).toMatchObject({ kind: 'offline', message: 'Network request failed' }),
       { timeout: 10_000 },
     );
     // The first round and one per quick retry; each fails at its first request (the pull).

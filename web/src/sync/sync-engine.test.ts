@@ -100,7 +100,7 @@ describe('faults', () => {
     d.faults.down = true;
     expect(await d.engine.syncNow()).toBe('failed');
     const status = d.engine.getStatus();
-    expect(status).toMatchObject({ kind: 'error', pending: 1, message: 'Network request failed' });
+    expect(status).toMatchObject({ kind: 'offline', pending: 1, message: 'Network request failed' });
     expect(status.retryAt).not.toBeNull();
     expect(await d.db.outbox.count()).toBe(1);
     d.faults.down = false;

@@ -41,6 +41,8 @@ export interface SyncEngineOptions extends HttpOptions {
   debounceMs?: number;
   periodMs?: number;
   pageSize?: number;
+  /** The longest wait between attempts while requests fail but the browser says online (UNREACHABLE_RETRY_MAX_MS). */
+  unreachableRetryMaxMs?: number;
   /** Where `online`/`offline` events arrive: the window in a browser (tests pass their own). */
   networkEvents?: EventTarget | null;
 }
@@ -65,6 +67,8 @@ export interface SyncEngine {
 }
 
 const LOCK_NAME = 'private-notes-sync';
+/** The longest wait between attempts while the server is unreachable and the browser believes it is online. */
+export const UNREACHABLE_RETRY_MAX_MS = 10_000;
 
 // RECONNECT_RETRY_MS (reconnect-retry.ts): the round stays 'syncing' through those quick retries.
 export { RECONNECT_RETRY_MS };
@@ -83,6 +87,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const now = options.now ?? (() => new Date());
   const debounceMs = options.debounceMs ?? 1000;
   const periodMs = options.periodMs ?? 60_000;
+  const unreachableRetryMaxMs = options.unreachableRetryMaxMs ?? UNREACHABLE_RETRY_MAX_MS;
 
   let status: SyncStatus = INITIAL_SYNC_STATUS;
   const listeners = new Set<(status: SyncStatus) => void>();
@@ -93,6 +98,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let paused = false;
   let failures = 0;
   let lastError: string | null = null;
+  /**
+   * The last round could not reach the server at all (no answer: no connection, a reset). The device is offline
+   * as far as sync can tell, whatever navigator.onLine says: right after a reload offline, Chromium can report
+   * onLine true while every request fails, and a server nobody can reach is offline to this device too.
+   */
+  let unreachable = false;
   // Summaries, not the queues themselves: see queue-summary.ts.
   let outbox: QueueSummary<OutboxEntry> = EMPTY_QUEUE;
   let uploads: QueueSummary<UploadEntry> = EMPTY_QUEUE;
@@ -126,7 +137,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const uploadsPending = uploads.count - refusedUploads.length;
     const computed: SyncStatus['kind'] =
       kind ??
-      (!isOnline()
+      (!isOnline() || unreachable
         ? 'offline'
         : paused
           ? 'unauthorized'
@@ -207,6 +218,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await pushUploads({ db, bytesRequest });
       failures = 0;
       lastError = null;
+      unreachable = false;
       retryAt = null;
       status = { ...status, lastSyncedAt: now().toISOString() };
       return 'synced';
@@ -216,6 +228,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         return 'unauthorized';
       }
       lastError = error instanceof Error ? error.message : String(error);
+      unreachable = error instanceof UnreachableSyncError;
       if (error instanceof UnreachableSyncError && reconnectRetries !== null) {
         const pause = RECONNECT_RETRY_MS[reconnectRetries];
         if (pause !== undefined) {
@@ -236,7 +249,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function scheduleBackoff(): void {
     failures++;
-    const delay = backoffDelay(failures, options.random);
+    let delay = backoffDelay(failures, options.random);
+    // No `online` event will end an outage the browser never noticed (navigator.onLine stayed true): look again
+    // often enough that sync resumes within seconds of the connection coming back.
+    if (unreachable && isOnline()) delay = Math.min(delay, unreachableRetryMaxMs);
     retryAt = Date.now() + delay;
     schedule(delay);
   }
@@ -297,7 +313,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return result;
     })();
     running = current;
-    publish('syncing');
+    // While the server cannot be reached, a retry says "Offline" until it gets through, rather than flashing
+    // "Syncing..." at every attempt.
+    publish(unreachable ? undefined : 'syncing');
     return current;
   }
 
@@ -361,6 +379,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (events) {
         const onOnline = () => {
           reconnectRetries = 0;
+          unreachable = false;
           // A round still in flight began before this connection: its requests may wait on a link that is
           // gone until their deadline. It ends now and a fresh round follows it (onWake).
           roundAbort?.abort();

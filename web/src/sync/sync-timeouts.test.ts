@@ -163,7 +163,7 @@ describe('a server that answers half a body', () => {
       await createNote(note('Cut off'), d.db);
       proxy.setMode('half-then-close', (method) => method === 'GET');
       expect(await d.engine.syncNow()).toBe('failed');
-      expect(d.engine.getStatus()).toMatchObject({ kind: 'error', pending: 1, message: NETWORK_ERROR });
+      expect(d.engine.getStatus()).toMatchObject({ kind: 'offline', pending: 1, message: NETWORK_ERROR });
 
       proxy.setMode('pass');
       expect(await d.engine.syncNow()).toBe('synced');

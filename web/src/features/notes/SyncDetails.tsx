@@ -101,7 +101,9 @@ export function SyncDetails({ status, label, triggerId, open, onOpenChange }: Pr
                   <Button
                     size="xs"
                     variant="outline"
-                    disabled={status.kind === 'offline' || status.kind === 'syncing'}
+                    // Offline with a message: the browser says online but the server could not be reached, and
+                    // trying again now is what the owner may want.
+                    disabled={(status.kind === 'offline' && !status.message) || status.kind === 'syncing'}
                     onClick={() => void syncEngine.resume()}
                   >
                     Sync now
