@@ -61,6 +61,7 @@ export async function startCluster({ port, fsync = true, maxConnections = 300 } 
   const data = path.join(dir, 'data');
   await exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const log = path.join(dir, 'log');
+  let startOptions = '';
   for (let attempt = 1; ; attempt++) {
     const options = [
       `-p ${chosenPort}`,
@@ -71,6 +72,7 @@ export async function startCluster({ port, fsync = true, maxConnections = 300 } 
     ].join(' ');
     try {
       await exec('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', 'start']);
+      startOptions = options;
       break;
     } catch (error) {
       // Another cluster (a parallel test run) took the port between the check and the bind: try the next.
@@ -80,11 +82,22 @@ export async function startCluster({ port, fsync = true, maxConnections = 300 } 
     }
   }
   let stopped = false;
+  const startAgain = () => exec('pg_ctl', ['-D', data, '-o', startOptions, '-l', log, '-w', 'start']);
   return {
     port: chosenPort,
     dir,
     /** A URL for one database of the cluster (default `postgres`). */
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${chosenPort}/${database}`,
+    /** `pg_ctl restart` in the given shutdown mode: every connection is terminated, then it accepts again. */
+    async restart(mode = 'fast') {
+      await exec('pg_ctl', ['-D', data, '-m', mode, '-l', log, '-w', 'restart']);
+    },
+    /** Stops the server (fast shutdown), waits `ms`, and starts it again on the same port. */
+    async pause(ms, mode = 'fast') {
+      await exec('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await startAgain();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

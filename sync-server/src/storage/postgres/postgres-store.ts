@@ -103,6 +103,14 @@ export class PostgresStore extends ReadView implements Store {
     });
     // Idle connections the server drops emit here; the next query simply takes a new connection.
     pool.on('error', () => {});
+    // The pool listens to a client only while it is idle: one checked out (held by a commit between two
+    // queries, by the start-up, by a reload) whose connection the server terminates (a restart, a failover)
+    // would emit 'error' with nobody listening, and an unhandled 'error' ends the process. Every client gets
+    // a listener for its whole life; its next query then fails as a connection error (503) and the client
+    // is released as broken, so the pool replaces it.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     try {
       await waitForDatabase(pool, {
         where,
