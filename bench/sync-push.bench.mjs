@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { register } from 'tsx/esm/api';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { makeNote } from './lib/note-corpus.mjs';
 import { BENCH_PASSWORD, login, reportResult, startServer } from './lib/server.mjs';
 
 register();
@@ -40,23 +41,14 @@ if (
   process.exit(1);
 }
 
-const paragraph =
-  'Spaced repetition schedules reviews at growing intervals so that each recall happens just before the ' +
-  'memory would fade. Notes taken while reading become cards; cards answered well come back later. ';
-const CONTENT = paragraph.repeat(Math.ceil(2000 / paragraph.length)).slice(0, 2000);
-
-/** 10,000 notes of 2 KB through the batch endpoint (500 a request). */
+/** 10,000 notes of ~2 KB from the shared corpus through the batch endpoint (500 a request). */
 async function seed(url, cookie) {
   for (let start = 0; start < SEED; start += 500) {
     const changes = [];
-    for (let i = start; i < Math.min(SEED, start + 500); i++)
-      changes.push({
-        op: 'create',
-        clientId: `seed-${i}`,
-        title: `Seed ${i}`,
-        content: CONTENT,
-        tags: ['seed'],
-      });
+    for (let i = start; i < Math.min(SEED, start + 500); i++) {
+      const { title, content, tags } = makeNote(i);
+      changes.push({ op: 'create', clientId: `seed-${i}`, title, content, tags });
+    }
     const res = await fetch(`${url}/api/notes/batch`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -355,8 +347,10 @@ async function inNode() {
     for (const note of existing.slice(0, 500))
       await updateNote(note.id, { content: `${note.content}\nedited offline` }, db);
     for (const note of existing.slice(500, 600)) await deleteNote(note.id, db);
-    for (let i = 0; i < CHANGES - 600; i++)
-      await createNote({ title: `Offline ${i}`, content: CONTENT, tags: ['offline'] }, db);
+    for (let i = 0; i < CHANGES - 600; i++) {
+      const { title, content } = makeNote(SEED + i, { seed: 7 });
+      await createNote({ title, content, tags: ['offline'] }, db);
+    }
     const queued = await db.outbox.count();
     console.log(`queued ${queued} changes`);
 
