@@ -47,22 +47,23 @@ const loadAverage = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 
+/** The notes from the shared corpus (lib/note-corpus.mjs) through the batch endpoint, 500 a request. */
 async function seed(url, cookie) {
-  let next = 0;
-  async function worker() {
-    while (next < NOTES) {
-      const i = next++;
+  for (let start = 0; start < NOTES; start += 500) {
+    const changes = [];
+    for (let i = start; i < Math.min(NOTES, start + 500); i++) {
       const { title, content, tags } = makeNote(i);
-      const res = await fetch(`${url}/api/notes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: url },
-        body: JSON.stringify({ title, content, tags, clientId: `seed-${i}` }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 201) throw new Error(`seed ${i} answered ${res.status}`);
+      changes.push({ op: 'create', clientId: `seed-${i}`, title, content, tags });
     }
+    const res = await fetch(`${url}/api/notes/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: url },
+      body: JSON.stringify({ changes }),
+    });
+    const { results } = await res.json();
+    if (res.status !== 200 || results.some((r) => r.status !== 201))
+      throw new Error(`seed answered ${res.status}`);
   }
-  await Promise.all(Array.from({ length: 16 }, worker));
 }
 
 // In the page, from navigation start: the first card, the list holding every note with the status saying so, and
