@@ -244,6 +244,13 @@ try {
     target: '< 5000 ms',
     pass: first.all < 5000,
   });
+  if (first.count !== undefined)
+    reportResult({
+      bench: BENCH,
+      metric: 'new device: the full count → "All changes synced"',
+      value: Math.round(first.all - first.count),
+      unit: 'ms',
+    });
   reportResult({
     bench: BENCH,
     metric: 'new device: "No notes yet" or early "All changes synced" shown',

@@ -1,7 +1,7 @@
 // Sync push, in two parts.
 // 1. Chromium as the owner's device against the built server with `npm start`'s defaults (request log on): 10,000
-//    notes of ~2 KB on the server, synced into the browser; offline, 1,000 small Markdown files imported through
-//    the Import page; then the connection comes back with My Notes open: the time until the server has all 1,000
+//    notes of ~2 KB on the server, synced into the browser; offline, 1,000 Markdown files (corpus notes) imported
+//    through the Import page; then the connection comes back with My Notes open: the time until the server has all 1,000
 //    (from the reconnect; goal < 2 s), the browser's CPU meanwhile (every Chromium process, from /proc), and
 //    the time until the badge says everything is synced. Then the same with the Import page left open.
 // 2. The sync engine in Node (fake-indexeddb) pushing 1,000 mixed changes (500 edits, 400 new notes, 100
@@ -129,14 +129,16 @@ function printProfile(profile, label) {
   );
 }
 
-/** Offline, imports `n` small Markdown files through the Import page; the page stays there. */
+const labelSeed = (label) => [...label].reduce((seed, c) => (seed * 31 + c.charCodeAt(0)) >>> 0, 7);
+
+/** Offline, imports `n` Markdown files (notes of the shared corpus) through the Import page; it stays there. */
 async function importOffline(page, label, n) {
   await page.getByRole('link', { name: 'Import & Export' }).first().click();
   await page.getByRole('heading', { name: 'Import & Export' }).waitFor();
   const files = Array.from({ length: n }, (_, i) => ({
     name: `${label}-${i}.md`,
     mimeType: 'text/markdown',
-    buffer: Buffer.from(`# ${label} ${i}\n\nA small file imported while offline, number ${i}.\n`),
+    buffer: Buffer.from(`# ${label} ${i}\n\n${makeNote(i, { seed: labelSeed(label) }).content}`),
   }));
   const started = performance.now();
   await page.getByLabel('Files to import').setInputFiles(files);
