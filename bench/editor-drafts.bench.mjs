@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { makeDocument } from './lib/note-corpus.mjs';
 import { seedLocal } from './lib/seed-local-notes.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
@@ -36,15 +37,6 @@ const loadAverage = () =>
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
-
-/** Meeting notes in markdown, about `bytes` long. */
-function meetingNotes(bytes) {
-  let text = '# Weekly planning\n\n';
-  for (let i = 1; text.length < bytes; i++) {
-    text += `## Item ${i}\n\n- owner: *someone*, due **Friday**\n- notes: ${'we discussed the options and agreed to try the simpler one first. '.repeat(3)}\n\n`;
-  }
-  return text;
-}
 
 // Counts the app's writes to its draft tables (IDBObjectStore.put on them), installed before the app loads.
 const COUNT_DRAFT_WRITES = () => {
@@ -105,7 +97,7 @@ try {
   // Auto-save off: the figures are the drafts' own (with it on, the note is also saved every minute).
   const settings = await (await context.request.get('/api/user/settings')).json();
   await context.request.put('/api/user/settings', { data: { ...settings, autoSaveInterval: 0 } });
-  const content = meetingNotes(NOTE_BYTES);
+  const { content } = makeDocument(NOTE_BYTES, { title: 'Weekly planning' });
   const created = await context.request.post('/api/notes', {
     data: { title: 'Weekly planning', content, tags: ['work'] },
   });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { seedLocal } from './lib/seed-local-notes.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,43 +24,6 @@ const count = NOTES.toLocaleString('en-US');
 if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
   console.log('The web app is not built: run `npm run build` first.');
   process.exit(1);
-}
-
-/** Fills the app's IndexedDB with synced notes (no outbox entries, so the sync engine leaves them alone). */
-async function seedLocal(page, n) {
-  return page.evaluate(async (total) => {
-    const db = await new Promise((resolve, reject) => {
-      const request = indexedDB.open('private-notes');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const tx = db.transaction('notes', 'readwrite');
-    const store = tx.objectStore('notes');
-    const start = Date.parse('2025-01-01T00:00:00Z');
-    const words = ['orbit', 'garden', 'recipe', 'travel', 'budget', 'music', 'health', 'reading'];
-    for (let i = 0; i < total; i++) {
-      const word = words[i % words.length];
-      const at = new Date(start + i * 60_000).toISOString();
-      store.put({
-        id: `bench-${i}`,
-        serverId: null,
-        version: null,
-        title: `Note ${i}: ${word}`,
-        content: `# ${word} ${i}\n\n${`Some text about ${word}, written as note number ${i}. `.repeat(12)}`,
-        tags: [word, `group-${i % 25}`],
-        createdAt: at,
-        updatedAt: at,
-        deleted: 0,
-        syncState: 'synced',
-        syncError: null,
-      });
-    }
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, n);
 }
 
 async function clearLocal(page) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { makeDocument } from './lib/note-corpus.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,27 +22,6 @@ if (!existsSync(path.join(root, 'web/dist-ssr/entry-server.js'))) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** A lecture transcript: sections with headings, lists, emphasis, code, unicode; about `bytes` of UTF-8. */
-function transcript(bytes) {
-  const sections = [];
-  let size = 0;
-  for (let i = 1; size < bytes; i++) {
-    const section =
-      `## Section ${i}: Entropie & Ordnung\n\n` +
-      `The lecturer returns to **thermodynamics** (Wärmelehre, 熱力学) and writes ΔS ≥ 0 on the board. ${'Students ask about reversible processes, and the answer takes a while. '.repeat(6)}\n\n` +
-      `- point one about *heat*\n- point two about work — W = ∫ p dV\n- café, naïve, 🔬\n\n` +
-      '```python\nprint("section %d" % ' +
-      i +
-      ')\n```\n\n';
-    sections.push(section);
-    size += Buffer.byteLength(section);
-  }
-  return {
-    content: `# Lecture transcript\n\n${sections.join('')}`,
-    lastHeading: `Section ${sections.length}: Entropie & Ordnung`,
-  };
-}
 
 const loadAverage = () =>
   os
@@ -112,7 +92,8 @@ try {
     data: { username: 'admin', password: BENCH_PASSWORD },
   });
   if (!login.ok()) throw new Error(`login answered ${login.status()}`);
-  const { content, lastHeading } = transcript(TARGET_BYTES);
+  // A lecture transcript from the shared corpus: headings, lists, code, emphasis, accented and CJK paragraphs.
+  const { content, lastHeading } = makeDocument(TARGET_BYTES, { title: 'Lecture transcript' });
   const created = await context.request.post('/api/notes', {
     data: { title: 'Lecture transcript', content, tags: ['lecture'] },
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { makeVocabulary } from './lib/note-corpus.mjs';
 import { seedLocal } from './lib/seed-local-notes.mjs';
 import { BENCH_PASSWORD, reportResult, startServer } from './lib/server.mjs';
 
@@ -84,7 +85,9 @@ try {
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.click();
   const keystrokes = [];
-  const typed = 'rocket 12';
+  // A word of middling frequency in the corpus, then the start of a rarer one (as a search is typed).
+  const vocabulary = makeVocabulary();
+  const typed = `${vocabulary[250]} ${vocabulary[1200].slice(0, 3)}`;
   for (let i = 1; i <= typed.length; i++) {
     const query = typed.slice(0, i);
     // Time from the keydown to the frame after the list changed, measured inside the page.

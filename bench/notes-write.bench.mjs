@@ -1,21 +1,20 @@
 // Sustained note writes: POST /api/notes for 10 s at 50 connections and at 1, with 10,000 notes of ~2 KB
 // already stored. Every acknowledged write is fsynced (group commit). Target: >= 300 writes/s at 50.
 import autocannon from 'autocannon';
+import { makeNotes } from './lib/note-corpus.mjs';
 import { login, reportResult, startServer } from './lib/server.mjs';
 
 const SEED = Number(process.env.NOTES_BENCH_SEED) || 10_000;
 const DURATION_S = Number(process.env.NOTES_BENCH_DURATION) || 10;
 const TARGET = 300;
 
-const paragraph =
-  'Spaced repetition schedules reviews at growing intervals so that each recall happens just before the ' +
-  'memory would fade. Notes taken while reading become cards; cards answered well come back later. ';
-const CONTENT = paragraph.repeat(Math.ceil(2000 / paragraph.length)).slice(0, 2000);
+// Note texts from the shared corpus (~2 KB, varied), a pool reused in turn so making them costs the load nothing.
+const CONTENTS = makeNotes(500).notes.map((note) => note.content);
 
 function noteBody(prefix, i) {
   return JSON.stringify({
     title: `${prefix} note ${i}`,
-    content: CONTENT,
+    content: CONTENTS[i % CONTENTS.length],
     tags: ['bench', prefix],
     clientId: `${prefix}-${i}`,
   });

@@ -5,16 +5,15 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startCluster } from '../scripts/pg-cluster.mjs';
+import { makeDocument, makeNotes } from './lib/note-corpus.mjs';
 import { login, reportResult, startServer } from './lib/server.mjs';
 
 const DURATION_S = Number(process.env.POSTGRES_BENCH_DURATION) || 8;
 const CONNECTIONS = 50;
 const POSTS = 20;
 
-const paragraph =
-  'Spaced repetition schedules reviews at growing intervals so that each recall happens just before the ' +
-  'memory would fade. Notes taken while reading become cards; cards answered well come back later. ';
-const CONTENT = paragraph.repeat(Math.ceil(2000 / paragraph.length)).slice(0, 2000);
+// Note texts from the shared corpus (~2 KB, varied), a pool reused in turn so making them costs the load nothing.
+const CONTENTS = makeNotes(500).notes.map((note) => note.content);
 
 async function post(url, path, cookie, body) {
   const res = await fetch(`${url}${path}`, {
@@ -63,7 +62,7 @@ async function measure(label, servers) {
   for (let i = 1; i <= POSTS; i++) {
     await post(urls[0], '/api/admin/blog', cookie, {
       title: `Post ${i}`,
-      content: `# Post ${i}\n\n${paragraph.repeat(8)}`,
+      content: makeDocument(3500, { seed: i, title: `Post ${i}` }).content,
       tags: ['bench'],
       published: true,
     });
@@ -76,7 +75,12 @@ async function measure(label, servers) {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
     body: (u) =>
-      JSON.stringify({ title: `n${n}`, content: CONTENT, tags: ['bench'], clientId: `${u}-${n++}` }),
+      JSON.stringify({
+        title: `n${n}`,
+        content: CONTENTS[n % CONTENTS.length],
+        tags: ['bench'],
+        clientId: `${u}-${n++}`,
+      }),
   });
   // Every acknowledged write is stored, whichever instance took it (the first instance learns of the
   // second's last commits within moments: reads on one instance trail another's commits by a NOTIFY).

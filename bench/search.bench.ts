@@ -47,7 +47,7 @@ for (const size of SIZES) {
   const updateMs = (performance.now() - t) / 200;
 
   // As typed: words from common to rare, one query per keystroke; then a typo and two words.
-  const targets = [vocabulary[3]!, vocabulary[200]!, vocabulary[5000]!, vocabulary[25000]!];
+  const targets = [vocabulary[3]!, vocabulary[200]!, vocabulary[5000]!, vocabulary[15000]!];
   const queries: string[] = [];
   for (const word of targets) for (let n = 1; n <= word.length; n++) queries.push(word.slice(0, n));
   queries.push(`${targets[2]!.slice(0, -1)}x `, `${targets[1]} ${targets[2]} `);

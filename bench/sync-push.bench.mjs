@@ -1,7 +1,7 @@
 // Sync push, in two parts.
 // 1. Chromium as the owner's device against the built server with `npm start`'s defaults (request log on): 10,000
-//    notes of ~2 KB on the server, synced into the browser; offline, 1,000 small Markdown files imported through
-//    the Import page; then the connection comes back with My Notes open: the time until the server has all 1,000
+//    notes of ~2 KB on the server, synced into the browser; offline, 1,000 Markdown files (corpus notes) imported
+//    through the Import page; then the connection comes back with My Notes open: the time until the server has all 1,000
 //    (from the reconnect; goal < 2 s), the browser's CPU meanwhile (every Chromium process, from /proc), and
 //    the time until the badge says everything is synced. Then the same with the Import page left open.
 // 2. The sync engine in Node (fake-indexeddb) pushing 1,000 mixed changes (500 edits, 400 new notes, 100
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { register } from 'tsx/esm/api';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { makeNote } from './lib/note-corpus.mjs';
 import { BENCH_PASSWORD, login, reportResult, startServer } from './lib/server.mjs';
 
 register();
@@ -40,23 +41,14 @@ if (
   process.exit(1);
 }
 
-const paragraph =
-  'Spaced repetition schedules reviews at growing intervals so that each recall happens just before the ' +
-  'memory would fade. Notes taken while reading become cards; cards answered well come back later. ';
-const CONTENT = paragraph.repeat(Math.ceil(2000 / paragraph.length)).slice(0, 2000);
-
-/** 10,000 notes of 2 KB through the batch endpoint (500 a request). */
+/** 10,000 notes of ~2 KB from the shared corpus through the batch endpoint (500 a request). */
 async function seed(url, cookie) {
   for (let start = 0; start < SEED; start += 500) {
     const changes = [];
-    for (let i = start; i < Math.min(SEED, start + 500); i++)
-      changes.push({
-        op: 'create',
-        clientId: `seed-${i}`,
-        title: `Seed ${i}`,
-        content: CONTENT,
-        tags: ['seed'],
-      });
+    for (let i = start; i < Math.min(SEED, start + 500); i++) {
+      const { title, content, tags } = makeNote(i);
+      changes.push({ op: 'create', clientId: `seed-${i}`, title, content, tags });
+    }
     const res = await fetch(`${url}/api/notes/batch`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -137,14 +129,16 @@ function printProfile(profile, label) {
   );
 }
 
-/** Offline, imports `n` small Markdown files through the Import page; the page stays there. */
+const labelSeed = (label) => [...label].reduce((seed, c) => (seed * 31 + c.charCodeAt(0)) >>> 0, 7);
+
+/** Offline, imports `n` Markdown files (notes of the shared corpus) through the Import page; it stays there. */
 async function importOffline(page, label, n) {
   await page.getByRole('link', { name: 'Import & Export' }).first().click();
   await page.getByRole('heading', { name: 'Import & Export' }).waitFor();
   const files = Array.from({ length: n }, (_, i) => ({
     name: `${label}-${i}.md`,
     mimeType: 'text/markdown',
-    buffer: Buffer.from(`# ${label} ${i}\n\nA small file imported while offline, number ${i}.\n`),
+    buffer: Buffer.from(`# ${label} ${i}\n\n${makeNote(i, { seed: labelSeed(label) }).content}`),
   }));
   const started = performance.now();
   await page.getByLabel('Files to import').setInputFiles(files);
@@ -355,8 +349,10 @@ async function inNode() {
     for (const note of existing.slice(0, 500))
       await updateNote(note.id, { content: `${note.content}\nedited offline` }, db);
     for (const note of existing.slice(500, 600)) await deleteNote(note.id, db);
-    for (let i = 0; i < CHANGES - 600; i++)
-      await createNote({ title: `Offline ${i}`, content: CONTENT, tags: ['offline'] }, db);
+    for (let i = 0; i < CHANGES - 600; i++) {
+      const { title, content } = makeNote(SEED + i, { seed: 7 });
+      await createNote({ title, content, tags: ['offline'] }, db);
+    }
     const queued = await db.outbox.count();
     console.log(`queued ${queued} changes`);
 

@@ -90,18 +90,24 @@ describe('a first sync', () => {
     expect(await d.db.notes.count()).toBe(26);
   });
 
-  it('stores its pages without merge bases, then gives every synced note its base once the pull is over', async () => {
+  it('stores each page with its notes’ merge bases, so none are left to copy once the pull is over', async () => {
     await seedServerNotes(fixture, 130);
     const d = fixture.device({ pageSize: 40 });
-    // Read as the pull ends (the moment the screen reads the whole list), before anything after it runs.
-    let atPullEnd: Promise<number[]> | null = null;
+    // Read at each page stored and as the pull ends (the moment the screen reads the whole list).
+    const counts: Array<Promise<number[]>> = [];
     let pulling = false;
+    let atPullEnd: Promise<number[]> | null = null;
     d.engine.subscribe((status) => {
-      if (status.firstSync) pulling = true;
-      else if (pulling && !atPullEnd) atPullEnd = Promise.all([d.db.notes.count(), d.db.syncBases.count()]);
+      if (status.firstSync) {
+        pulling = true;
+        counts.push(Promise.all([d.db.notes.count(), d.db.syncBases.count()]));
+      } else if (pulling && !atPullEnd) atPullEnd = Promise.all([d.db.notes.count(), d.db.syncBases.count()]);
     });
     expect(await d.engine.syncNow()).toBe('synced');
-    expect(await atPullEnd).toEqual([130, 0]);
+    for (const [notes, bases] of await Promise.all(counts)) expect(bases).toBe(notes);
+    expect(await atPullEnd).toEqual([130, 130]);
+    // Nothing missing: rememberMissingBases (run after every pull) has nothing to write.
+    expect(await rememberMissingBases(d.db)).toBe(0);
 
     const notes = await d.db.notes.toArray();
     const bases = new Map((await d.db.syncBases.toArray()).map((base) => [base.id, base]));
@@ -111,7 +117,8 @@ describe('a first sync', () => {
       expect(bases.get(id)).toEqual({ id, version, title, content, tags });
     }
 
-    // A note edited here before its base was written gets none (its text is no longer the server's).
+    // A device whose notes came before bases were kept gets them copied from the rows, but a note edited here
+    // meanwhile gets none (its text is no longer the server's).
     await d.db.syncBases.clear();
     const edited = notes[7]!;
     await d.db.notes.update(edited.id, { content: 'changed here', syncState: 'pending' });

@@ -10,6 +10,7 @@ import { trashRowOf } from '../db/trash-row.ts';
 import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
 import { dropEarlyFeed, rememberFeedCursor, takeEarlyFeed } from './early-feed.ts';
+import { feedPagesAhead } from './feed-pages-ahead.ts';
 import { localFromServer } from './note-mapping.ts';
 import { baseFromServer } from './sync-bases.ts';
 import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
@@ -18,6 +19,9 @@ import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.t
 export { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
 
 export const PULL_PAGE_SIZE = 1000;
+/** Pages asked for and not yet stored, at most: the one being parsed or waited for, and the one after it. */
+const PAGES_AHEAD = 2;
+
 export { FIRST_SYNC_FIRST_PAGE };
 
 export interface PullContext {
@@ -41,9 +45,10 @@ export interface PullResult {
 }
 
 /**
- * Page after page until the feed says there is no more. The next page is fetched while this one is stored
- * (the network and the server overlap the IndexedDB transaction); a page is stored with its cursor in one
- * transaction, so a fault anywhere resumes after the last page stored, never skipping or repeating one.
+ * Page after page until the feed says there is no more. The next pages are fetched while this one is stored
+ * (feed-pages-ahead.ts: the network, the server and the parsing overlap the IndexedDB transaction); a page is
+ * stored with its cursor in one transaction, so a fault anywhere resumes after the last page stored, never
+ * skipping or repeating one.
  */
 export async function pullChanges(ctx: PullContext): Promise<PullResult> {
   const { db, request } = ctx;
@@ -56,24 +61,25 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
   const progress: PullProgress = { received: 0, total: null };
   if (first) ctx.onProgress?.({ ...progress });
   let applied = 0;
-  let next = first
-    ? firstSyncFirstPage(ctx, Math.min(limit, FIRST_SYNC_FIRST_PAGE))
-    : fetchPage(request, since, limit);
+  const pages = feedPagesAhead(
+    first
+      ? firstSyncFirstPage(ctx, Math.min(limit, FIRST_SYNC_FIRST_PAGE))
+      : fetchPage(request, since, limit),
+    since,
+    (cursor) => fetchPage(request, cursor, limit),
+    PAGES_AHEAD,
+  );
   try {
     for (let page = 0; ; page++) {
-      const changes = await next;
+      const changes = await pages.next();
       if (page === 0 && (await looksReset(db, since, changes))) {
+        pages.stop();
         await requeueEverything(db);
         rememberFeedCursor(false);
         return { applied, reset: true };
       }
       const last = !changes.more || changes.cursor === since;
-      if (!last) {
-        next = fetchPage(request, changes.cursor, limit);
-        // Read after this page is stored; a failure meanwhile must not surface as an unhandled rejection.
-        next.catch(() => {});
-      }
-      applied += await applyChanges(db, changes, ctx.now?.() ?? new Date(), !first);
+      applied += await applyChanges(db, changes, ctx.now?.() ?? new Date());
       if (first && page === 0) rememberFeedCursor(true);
       if (first) {
         progress.received += changes.notes.length;
@@ -84,6 +90,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
       since = changes.cursor;
     }
   } catch (error) {
+    pages.stop();
     // Whatever the screen showed from the page's early answer is not stored: it goes back to waiting.
     if (first) dropEarlyFeed();
     throw error;
@@ -185,15 +192,13 @@ async function notesByServerIdIndex(db: NotesDatabase, serverIds: readonly numbe
 }
 
 /**
- * `withBases`: also store each written note's merge base. A first sync leaves them out: they would double what
- * each page writes, while the list waits for the pages; rememberMissingBases() adds them once the pull is over.
+ * Stores a page with its cursor, and the merge base of each note written from the server (its text at that
+ * version). A first sync too: copying the bases from the stored rows after the pull read every note back (23 MB
+ * for 10,000 notes of real text) while the list read them and before the status could say "All changes synced";
+ * written with the page, they add to a transaction that runs while the next page is on its way
+ * (docs/decisions/realistic-bench-corpus.md).
  */
-async function applyChanges(
-  db: NotesDatabase,
-  changes: NoteChanges,
-  now: Date,
-  withBases: boolean,
-): Promise<number> {
+async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date): Promise<number> {
   const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions, db.trash, db.syncBases];
   return db.transaction('rw', tables, async () => {
     let applied = 0;
@@ -235,7 +240,7 @@ async function applyChanges(
       if (local && local.serverId === server.id && (local.version ?? 0) >= server.version) continue;
       const id = local?.id ?? server.clientId ?? `s${server.id}`;
       writes.push(localFromServer(server, id));
-      if (withBases) bases.set(id, server);
+      bases.set(id, server);
     }
     await noticeReturned(db, writes, now);
     await db.notes.bulkPut(writes);

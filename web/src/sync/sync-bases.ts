@@ -1,7 +1,8 @@
 // The merge base of each note: the server's text as this device last had it in step. Written wherever a note
 // becomes in step with the server (a push acknowledged, a pull applied, a stale push settled), removed with the
 // note. Callers run these inside their own transaction, which must include db.syncBases. A first sync stores
-// its notes without them and rememberMissingBases() copies them from the synced rows right after.
+// them with each page; rememberMissingBases() copies them from the synced rows for notes stored before bases
+// were kept (or by a first sync of an older version, which left them out).
 import { API, type Note, RevisionSchema, RevisionSummarySchema } from '@private-notes/shared';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { LocalNote, SyncBase } from '../db/types.ts';
@@ -16,7 +17,8 @@ export const MISSING_BASES_CHUNK = 250;
 
 /**
  * Gives every synced note without a base its base: a row marked synced holds the server's text at its version,
- * which is that base. Runs after each pull; two counts tell at once when nothing is missing (the usual case).
+ * which is that base. Runs after each pull; two counts tell at once when nothing is missing (the usual case,
+ * a first sync included: it stores the bases with its pages).
  * Each chunk reads the rows again in its own transaction, so a note edited meanwhile (no longer synced) gets
  * none: its push then settles a conflict as a note synced before bases were kept does (fetchBase).
  */
