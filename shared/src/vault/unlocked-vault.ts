@@ -1,0 +1,143 @@
+// An unlocked vault: the vault key in memory, and the note-level operations that need it. Each locked note has
+// its own random key, wrapped by the vault key and bound to the note's id, so a wrapped key copied onto another
+// note does not open; each field is sealed under the note key and bound to note id and field name.
+// The key lives only in this object: nothing here writes it anywhere, and forget() overwrites it.
+import { randomBytes } from '@noble/ciphers/utils.js';
+import { z } from 'zod';
+import { fromUtf8, toBase64Url, utf8 } from './bytes.ts';
+import { type Envelope, formatEnvelope, KEY_BYTES, parseEnvelope } from './envelope.ts';
+import { formatLockedNote, LOCKED_NOTE_FIELDS, parseLockedNote } from './locked-note.ts';
+import { openBytes, randomKey, sealBytes } from './seal.ts';
+import { DECRYPT_FAILED_MESSAGE, VaultError } from './vault-error.ts';
+
+export interface NoteFields {
+  title: string;
+  content: string;
+  tags: string[];
+}
+
+/** A field name: `title`, `content`, `tags`, or a namespaced value such as `attachment:<id>` or `card:<id>`. */
+const FieldNameSchema = z.string().regex(/^[a-z][a-z0-9-]*(:[A-Za-z0-9_-]{1,64})?$/, 'is not a field name');
+const TagsJsonSchema = z.array(z.string());
+
+const keyBytes = new WeakMap<object, Uint8Array>();
+
+/** A note's key, unwrapped. Opaque: only the vault that made it can use it. */
+export class NoteKey {
+  readonly noteId: string;
+  readonly id: string;
+  readonly wrapped: Envelope;
+
+  constructor(noteId: string, id: string, wrapped: Envelope, bytes: Uint8Array) {
+    this.noteId = noteId;
+    this.id = id;
+    this.wrapped = wrapped;
+    keyBytes.set(this, bytes);
+  }
+}
+
+function bytesOf(holder: object): Uint8Array {
+  const bytes = keyBytes.get(holder);
+  if (!bytes) throw new VaultError('vault-forgotten', 'The vault is locked: unlock it again.');
+  return bytes;
+}
+
+export class UnlockedVault {
+  readonly vaultKeyId: string;
+
+  constructor(vaultKeyId: string, vaultKey: Uint8Array) {
+    if (vaultKey.length !== KEY_BYTES)
+      throw new VaultError('malformed', `A vault key must be ${KEY_BYTES} bytes.`);
+    this.vaultKeyId = vaultKeyId;
+    keyBytes.set(this, vaultKey);
+  }
+
+  /** Overwrites the vault key in memory; every later use throws 'vault-forgotten'. */
+  forget(): void {
+    keyBytes.get(this)?.fill(0);
+    keyBytes.delete(this);
+  }
+
+  get isForgotten(): boolean {
+    return !keyBytes.has(this);
+  }
+
+  /** A fresh random key for `noteId`, wrapped by this vault's key. */
+  createNoteKey(noteId: string): NoteKey {
+    const bytes = randomKey();
+    const id = toBase64Url(randomBytes(9));
+    const wrapped = sealBytes(bytesOf(this), this.vaultKeyId, bytes, ['note-key', noteId, id]);
+    return new NoteKey(noteId, id, wrapped, bytes);
+  }
+
+  /** Unwraps a note key; a key wrapped for another note (or another vault) is refused. */
+  openNoteKey(noteId: string, wrapped: Envelope, noteKeyId: string): NoteKey {
+    if (wrapped.keyId !== this.vaultKeyId)
+      throw new VaultError(
+        'wrong-vault',
+        'This note was locked with a different vault key than the one unlocked.',
+      );
+    const bytes = openBytes(bytesOf(this), wrapped, ['note-key', noteId, noteKeyId]);
+    if (bytes.length !== KEY_BYTES) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
+    return new NoteKey(noteId, noteKeyId, wrapped, bytes);
+  }
+
+  sealField(noteKey: NoteKey, field: string, plaintext: Uint8Array): Envelope {
+    FieldNameSchema.parse(field);
+    return sealBytes(bytesOf(noteKey), noteKey.id, plaintext, ['field', noteKey.noteId, field]);
+  }
+
+  openField(noteKey: NoteKey, field: string, envelope: Envelope): Uint8Array {
+    FieldNameSchema.parse(field);
+    if (envelope.keyId !== noteKey.id) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
+    return openBytes(bytesOf(noteKey), envelope, ['field', noteKey.noteId, field]);
+  }
+
+  sealText(noteKey: NoteKey, field: string, text: string): string {
+    return formatEnvelope(this.sealField(noteKey, field, utf8(text)));
+  }
+
+  openText(noteKey: NoteKey, field: string, envelopeText: string): string {
+    const text = fromUtf8(this.openField(noteKey, field, parseEnvelope(envelopeText)));
+    if (text === null) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
+    return text;
+  }
+
+  /**
+   * Locks a note: its stored content text (see locked-note.ts). Pass the key `openLockedNote` returned to keep
+   * the note's key across edits; without it the note gets a new one.
+   */
+  lockNote(noteId: string, fields: NoteFields, noteKey?: NoteKey): string {
+    if (noteKey && noteKey.noteId !== noteId)
+      throw new VaultError('note-key-mismatch', 'This note key belongs to another note.');
+    const key = noteKey ?? this.createNoteKey(noteId);
+    const plaintexts = { title: fields.title, content: fields.content, tags: JSON.stringify(fields.tags) };
+    const [title, content, tags] = LOCKED_NOTE_FIELDS.map((field) =>
+      this.sealField(key, field, utf8(plaintexts[field])),
+    ) as [Envelope, Envelope, Envelope];
+    return formatLockedNote({ noteKey: key.wrapped, title, content, tags });
+  }
+
+  /** Opens a note's stored content text; throws a VaultError, never returns garbage. */
+  openLockedNote(noteId: string, text: string): { fields: NoteFields; noteKey: NoteKey } {
+    const locked = parseLockedNote(text);
+    const noteKey = this.openNoteKey(noteId, locked.noteKey, locked.title.keyId);
+    const [title, content, tagsJson] = LOCKED_NOTE_FIELDS.map((field) => {
+      const value = fromUtf8(this.openField(noteKey, field, locked[field]));
+      if (value === null) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
+      return value;
+    }) as [string, string, string];
+    let tags: string[];
+    try {
+      tags = TagsJsonSchema.parse(JSON.parse(tagsJson));
+    } catch {
+      throw new VaultError('malformed', 'This locked note is damaged: its tags are not a list of words.');
+    }
+    return { fields: { title, content, tags }, noteKey };
+  }
+}
+
+/** The vault key bytes, for re-wrapping it (vault.ts). Not exported from the vault's index. */
+export function vaultKeyBytes(vault: UnlockedVault): Uint8Array {
+  return bytesOf(vault);
+}
