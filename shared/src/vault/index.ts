@@ -27,6 +27,13 @@ export {
   parseLockedNote,
 } from './locked-note.ts';
 export { isLockedNoteText, LOCKED_NOTE_MARKER, LOCKED_NOTE_VERSION } from './locked-note-marker.ts';
+export {
+  estimatePassphraseStrength,
+  PASSPHRASE_MIN_BITS,
+  PASSPHRASE_SCORE_BITS,
+  PASSPHRASE_STRENGTH_LABELS,
+  type PassphraseStrength,
+} from './passphrase-strength.ts';
 export { parseRecoveryKey, RECOVERY_KEY_CHARS, type RecoveryKeyText } from './recovery-key.ts';
 export { type NoteFields, NoteKey, UnlockedVault } from './unlocked-vault.ts';
 export {
