@@ -134,3 +134,19 @@ describe('other sealed values of a note (attachments, cards)', () => {
     expect(() => v.sealText(noteKey, 'Bad Field', 'x')).toThrow();
   });
 });
+
+describe('vault key rotation, note by note', () => {
+  it('re-wraps only the note key line: the new vault opens the note, the old one no longer does', () => {
+    const oldVault = new UnlockedVault('vault-old', randomKey());
+    const newVault = new UnlockedVault('vault-new', randomKey());
+    const locked = oldVault.lockNote('a', note);
+    const rotated = oldVault.rewrapLockedNote('a', locked, newVault);
+    expect(lines(rotated)[1]).not.toBe(lines(locked)[1]);
+    expect(lines(rotated).slice(2)).toEqual(lines(locked).slice(2));
+    expect(newVault.openLockedNote('a', rotated).fields).toEqual(note);
+    expect(codeOf(() => oldVault.openLockedNote('a', rotated))).toBe('wrong-vault');
+    // Run again after a crash: a note already rotated is left as it is (and checked).
+    expect(oldVault.rewrapLockedNote('a', rotated, newVault)).toBe(rotated);
+    expect(codeOf(() => oldVault.rewrapLockedNote('b', rotated, newVault))).toBe('decrypt-failed');
+  });
+});

@@ -118,6 +118,26 @@ export class UnlockedVault {
     return formatLockedNote({ noteKey: key.wrapped, title, content, tags });
   }
 
+  /**
+   * Vault key rotation, one note at a time: the note's key re-wrapped under `target`'s vault key. Only the
+   * wrapped-key line changes; the fields are not re-encrypted. Idempotent: a note already under `target` is
+   * returned as it is, so an interrupted rotation can simply run again.
+   */
+  rewrapLockedNote(noteId: string, text: string, target: UnlockedVault): string {
+    const locked = parseLockedNote(text);
+    if (locked.noteKey.keyId === target.vaultKeyId) {
+      target.openNoteKey(noteId, locked.noteKey, locked.title.keyId);
+      return text;
+    }
+    const noteKey = this.openNoteKey(noteId, locked.noteKey, locked.title.keyId);
+    const wrapped = sealBytes(bytesOf(target), target.vaultKeyId, bytesOf(noteKey), [
+      'note-key',
+      noteId,
+      noteKey.id,
+    ]);
+    return formatLockedNote({ ...locked, noteKey: wrapped });
+  }
+
   /** Opens a note's stored content text; throws a VaultError, never returns garbage. */
   openLockedNote(noteId: string, text: string): { fields: NoteFields; noteKey: NoteKey } {
     const locked = parseLockedNote(text);

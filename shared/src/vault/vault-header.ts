@@ -21,7 +21,12 @@ const WrappedKeySchema = z.string().refine((text) => {
   }
 }, 'must be a locked value (pnenc.1…)');
 
-export const VaultHeaderSchema = z.object({
+/**
+ * Loose: fields a later version adds (a passkey's wrap of the vault key, say) survive an older client that
+ * parses the header and writes it back after a passphrase change. A change old clients must not ignore bumps
+ * `version` instead.
+ */
+export const VaultHeaderSchema = z.looseObject({
   format: z.literal(VAULT_HEADER_FORMAT),
   version: z.literal(VAULT_HEADER_VERSION),
   vaultKeyId: KeyIdSchema,

@@ -160,3 +160,14 @@ describe('changing the passphrase', () => {
     expect(await codeOf(unlockVault(spliced, 'same passphrase'))).toBe('wrong-passphrase');
   });
 });
+
+describe('the header across versions', () => {
+  it('keeps fields a later version added when an older client changes the passphrase', async () => {
+    const { header, vault } = await createVault('loose header', { cost });
+    const later = { ...header, passkeyWraps: [{ credentialId: 'abc', wrap: 'pnenc.1.xc20p.prf.x.y' }] };
+    const changed = await changePassphrase(formatVaultHeader(parseVaultHeader(later)), vault, 'new one', {
+      cost,
+    });
+    expect(changed).toMatchObject({ passkeyWraps: later.passkeyWraps });
+  });
+});
