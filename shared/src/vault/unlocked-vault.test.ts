@@ -40,6 +40,15 @@ describe('locking a note', () => {
     expect(v.openLockedNote('n', v.lockNote('n', fields)).fields).toEqual(fields);
   });
 
+  it('refuses a note whose ciphertext would not fit a note’s content limit, and says how long it would be', () => {
+    const v = vault();
+    // ~786,000 ASCII characters fit; 3-byte characters take 4 stored characters each.
+    expect(v.lockNote('n', { ...note, content: 'a'.repeat(780_000) }).length).toBeLessThanOrEqual(1_048_576);
+    expect(() => v.lockNote('n', { ...note, content: '日'.repeat(300_000) })).toThrow(
+      /^This note is too long to lock: locked, it would take 1,200,\d{3} of the 1,048,576 characters a note can hold\.$/,
+    );
+  });
+
   it('keeps the note key across edits when given it, and makes a new one otherwise', () => {
     const v = vault();
     const first = v.lockNote('n', note);

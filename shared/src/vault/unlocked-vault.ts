@@ -4,6 +4,7 @@
 // The key lives only in this object: nothing here writes it anywhere, and forget() overwrites it.
 import { randomBytes } from '@noble/ciphers/utils.js';
 import { z } from 'zod';
+import { NOTE_CONTENT_MAX } from '../schemas/note-limits.ts';
 import { fromUtf8, toBase64Url, utf8 } from './bytes.ts';
 import { type Envelope, formatEnvelope, KEY_BYTES, parseEnvelope } from './envelope.ts';
 import { formatLockedNote, LOCKED_NOTE_FIELDS, parseLockedNote } from './locked-note.ts';
@@ -115,7 +116,15 @@ export class UnlockedVault {
     const [title, content, tags] = LOCKED_NOTE_FIELDS.map((field) =>
       this.sealField(key, field, utf8(plaintexts[field])),
     ) as [Envelope, Envelope, Envelope];
-    return formatLockedNote({ noteKey: key.wrapped, title, content, tags });
+    const text = formatLockedNote({ noteKey: key.wrapped, title, content, tags });
+    // Ciphertext in base64url takes 4 characters for 3 UTF-8 bytes: ~1.33 characters for each ASCII character
+    // and 4 for each CJK one. The stored text must still fit the server's limit on a note's content.
+    if (text.length > NOTE_CONTENT_MAX)
+      throw new VaultError(
+        'too-long',
+        `This note is too long to lock: locked, it would take ${text.length.toLocaleString('en-US')} of the ${NOTE_CONTENT_MAX.toLocaleString('en-US')} characters a note can hold.`,
+      );
+    return text;
   }
 
   /**

@@ -11,6 +11,7 @@ export const VAULT_ERROR_CODES = [
   'wrong-recovery-key',
   'wrong-vault',
   'note-key-mismatch',
+  'too-long',
   'vault-forgotten',
   'kdf-failed',
 ] as const;
