@@ -107,10 +107,15 @@ describe('what a locked note refuses', () => {
     expect(codeOf(() => new UnlockedVault('vault-2', randomKey()).openLockedNote('a', locked))).toBe(
       'wrong-vault',
     );
+    const { noteKey } = v.openLockedNote('a', locked);
+    expect(codeOf(() => vault().lockNote('a', note, noteKey))).toBe('wrong-vault');
     v.forget();
     expect(v.isForgotten).toBe(true);
     expect(codeOf(() => v.openLockedNote('a', locked))).toBe('vault-forgotten');
     expect(codeOf(() => v.lockNote('a', note))).toBe('vault-forgotten');
+    // A note key the editor still holds opens and seals nothing once the vault is locked.
+    expect(codeOf(() => v.lockNote('a', note, noteKey))).toBe('vault-forgotten');
+    expect(codeOf(() => v.sealText(noteKey, 'content', 'after lock'))).toBe('vault-forgotten');
   });
 
   it('a damaged or newer locked note, by name', () => {

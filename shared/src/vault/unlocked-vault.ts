@@ -21,46 +21,65 @@ export interface NoteFields {
 const FieldNameSchema = z.string().regex(/^[a-z][a-z0-9-]*(:[A-Za-z0-9_-]{1,64})?$/, 'is not a field name');
 const TagsJsonSchema = z.array(z.string());
 
-const keyBytes = new WeakMap<object, Uint8Array>();
+const vaultKeys = new WeakMap<UnlockedVault, Uint8Array>();
 
-/** A note's key, unwrapped. Opaque: only the vault that made it can use it. */
+/** A note's key, unwrapped. Opaque: its bytes stay with the vault that unwrapped it and go when it is locked. */
 export class NoteKey {
   readonly noteId: string;
   readonly id: string;
   readonly wrapped: Envelope;
 
-  constructor(noteId: string, id: string, wrapped: Envelope, bytes: Uint8Array) {
+  constructor(noteId: string, id: string, wrapped: Envelope) {
     this.noteId = noteId;
     this.id = id;
     this.wrapped = wrapped;
-    keyBytes.set(this, bytes);
   }
 }
 
-function bytesOf(holder: object): Uint8Array {
-  const bytes = keyBytes.get(holder);
-  if (!bytes) throw new VaultError('vault-forgotten', 'The vault is locked: unlock it again.');
+const FORGOTTEN_MESSAGE = 'The vault is locked: unlock it again.';
+
+function bytesOf(vault: UnlockedVault): Uint8Array {
+  const bytes = vaultKeys.get(vault);
+  if (!bytes) throw new VaultError('vault-forgotten', FORGOTTEN_MESSAGE);
   return bytes;
 }
 
 export class UnlockedVault {
   readonly vaultKeyId: string;
+  // Note keys this vault unwrapped. Replaced on forget(), so a NoteKey an editor still holds opens nothing.
+  #noteKeys = new WeakMap<NoteKey, Uint8Array>();
 
   constructor(vaultKeyId: string, vaultKey: Uint8Array) {
     if (vaultKey.length !== KEY_BYTES)
       throw new VaultError('malformed', `A vault key must be ${KEY_BYTES} bytes.`);
     this.vaultKeyId = vaultKeyId;
-    keyBytes.set(this, vaultKey);
+    vaultKeys.set(this, vaultKey);
   }
 
-  /** Overwrites the vault key in memory; every later use throws 'vault-forgotten'. */
+  /**
+   * Overwrites the vault key in memory and drops every note key it unwrapped; every later use, also with a
+   * NoteKey obtained before, throws 'vault-forgotten'.
+   */
   forget(): void {
-    keyBytes.get(this)?.fill(0);
-    keyBytes.delete(this);
+    vaultKeys.get(this)?.fill(0);
+    vaultKeys.delete(this);
+    this.#noteKeys = new WeakMap();
   }
 
   get isForgotten(): boolean {
-    return !keyBytes.has(this);
+    return !vaultKeys.has(this);
+  }
+
+  #noteKeyBytes(noteKey: NoteKey): Uint8Array {
+    bytesOf(this);
+    const bytes = this.#noteKeys.get(noteKey);
+    if (!bytes) throw new VaultError('wrong-vault', 'This note key was not opened by this vault.');
+    return bytes;
+  }
+
+  #register(noteKey: NoteKey, bytes: Uint8Array): NoteKey {
+    this.#noteKeys.set(noteKey, bytes);
+    return noteKey;
   }
 
   /** A fresh random key for `noteId`, wrapped by this vault's key. */
@@ -68,7 +87,7 @@ export class UnlockedVault {
     const bytes = randomKey();
     const id = toBase64Url(randomBytes(9));
     const wrapped = sealBytes(bytesOf(this), this.vaultKeyId, bytes, ['note-key', noteId, id]);
-    return new NoteKey(noteId, id, wrapped, bytes);
+    return this.#register(new NoteKey(noteId, id, wrapped), bytes);
   }
 
   /** Unwraps a note key; a key wrapped for another note (or another vault) is refused. */
@@ -80,18 +99,18 @@ export class UnlockedVault {
       );
     const bytes = openBytes(bytesOf(this), wrapped, ['note-key', noteId, noteKeyId]);
     if (bytes.length !== KEY_BYTES) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
-    return new NoteKey(noteId, noteKeyId, wrapped, bytes);
+    return this.#register(new NoteKey(noteId, noteKeyId, wrapped), bytes);
   }
 
   sealField(noteKey: NoteKey, field: string, plaintext: Uint8Array): Envelope {
     FieldNameSchema.parse(field);
-    return sealBytes(bytesOf(noteKey), noteKey.id, plaintext, ['field', noteKey.noteId, field]);
+    return sealBytes(this.#noteKeyBytes(noteKey), noteKey.id, plaintext, ['field', noteKey.noteId, field]);
   }
 
   openField(noteKey: NoteKey, field: string, envelope: Envelope): Uint8Array {
     FieldNameSchema.parse(field);
     if (envelope.keyId !== noteKey.id) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
-    return openBytes(bytesOf(noteKey), envelope, ['field', noteKey.noteId, field]);
+    return openBytes(this.#noteKeyBytes(noteKey), envelope, ['field', noteKey.noteId, field]);
   }
 
   sealText(noteKey: NoteKey, field: string, text: string): string {
@@ -139,7 +158,7 @@ export class UnlockedVault {
       return text;
     }
     const noteKey = this.openNoteKey(noteId, locked.noteKey, locked.title.keyId);
-    const wrapped = sealBytes(bytesOf(target), target.vaultKeyId, bytesOf(noteKey), [
+    const wrapped = sealBytes(bytesOf(target), target.vaultKeyId, this.#noteKeyBytes(noteKey), [
       'note-key',
       noteId,
       noteKey.id,
