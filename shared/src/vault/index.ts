@@ -28,6 +28,12 @@ export {
 } from './locked-note.ts';
 export { isLockedNoteText, LOCKED_NOTE_MARKER, LOCKED_NOTE_VERSION } from './locked-note-marker.ts';
 export {
+  addPasskeyUnlock,
+  passkeyPrfInput,
+  removePasskeyUnlock,
+  unlockVaultWithPasskey,
+} from './passkey-unlock.ts';
+export {
   estimatePassphraseStrength,
   PASSPHRASE_MIN_BITS,
   PASSPHRASE_SCORE_BITS,

@@ -9,6 +9,8 @@ export const VAULT_ERROR_CODES = [
   'empty-passphrase',
   'recovery-key-typo',
   'wrong-recovery-key',
+  'unknown-passkey',
+  'wrong-passkey',
   'wrong-vault',
   'note-key-mismatch',
   'too-long',

@@ -4,12 +4,14 @@
 // recovery key it opens nothing.
 import { z } from 'zod';
 import { IsoDateSchema } from '../schemas/common.ts';
+import { BASE64URL_PATTERN } from './bytes.ts';
 import { KeyIdSchema, looksLikeEnvelope, parseEnvelope } from './envelope.ts';
 import { KdfParamsSchema } from './kdf.ts';
 import { VaultError } from './vault-error.ts';
 
 export const VAULT_HEADER_FORMAT = 'private-notes-vault';
 export const VAULT_HEADER_VERSION = 1;
+export const PASSKEY_WRAPS_MAX = 20;
 
 const WrappedKeySchema = z.string().refine((text) => {
   if (!looksLikeEnvelope(text)) return false;
@@ -22,7 +24,7 @@ const WrappedKeySchema = z.string().refine((text) => {
 }, 'must be a locked value (pnenc.1…)');
 
 /**
- * Loose: fields a later version adds (a passkey's wrap of the vault key, say) survive an older client that
+ * Loose: fields a later version adds (another way to unwrap the vault key, say) survive an older client that
  * parses the header and writes it back after a passphrase change. A change old clients must not ignore bumps
  * `version` instead.
  */
@@ -37,6 +39,18 @@ export const VaultHeaderSchema = z.looseObject({
   recoveryWrap: WrappedKeySchema,
   createdAt: IsoDateSchema,
   passphraseChangedAt: IsoDateSchema,
+  /** The vault key sealed under keys from passkeys' PRF extension, one per passkey (passkey-unlock.ts). */
+  passkeyWraps: z
+    .array(
+      z.object({
+        credentialId: z.string().min(1).max(1400).regex(BASE64URL_PATTERN, 'must be base64url'),
+        label: z.string().max(100),
+        wrap: WrappedKeySchema,
+        createdAt: IsoDateSchema,
+      }),
+    )
+    .max(PASSKEY_WRAPS_MAX, `must have at most ${PASSKEY_WRAPS_MAX} passkeys`)
+    .optional(),
 });
 export type VaultHeader = z.infer<typeof VaultHeaderSchema>;
 

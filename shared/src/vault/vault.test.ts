@@ -164,10 +164,10 @@ describe('changing the passphrase', () => {
 describe('the header across versions', () => {
   it('keeps fields a later version added when an older client changes the passphrase', async () => {
     const { header, vault } = await createVault('loose header', { cost });
-    const later = { ...header, passkeyWraps: [{ credentialId: 'abc', wrap: 'pnenc.1.xc20p.prf.x.y' }] };
+    const later = { ...header, deviceWraps: [{ deviceId: 'abc', wrap: 'pnenc.1.xc20p.dev.x.y' }] };
     const changed = await changePassphrase(formatVaultHeader(parseVaultHeader(later)), vault, 'new one', {
       cost,
     });
-    expect(changed).toMatchObject({ passkeyWraps: later.passkeyWraps });
+    expect(changed).toMatchObject({ deviceWraps: later.deviceWraps });
   });
 });
