@@ -1,4 +1,4 @@
-import { createVault, type VaultHeader } from '@private-notes/shared/vault';
+import { addPasskeyUnlock, createVault, type VaultHeader } from '@private-notes/shared/vault';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVaultSession, type VaultSessionState } from './vault-session.ts';
 
@@ -43,6 +43,21 @@ describe('vault session', () => {
     expect(session.state().status).toBe('locked');
     await session.unlockWithRecoveryKey(header, recoveryKey);
     expect(session.state().status).toBe('unlocked');
+  });
+
+  it('unlocks with a passkey’s PRF output once the passkey was added', async () => {
+    const session = createVaultSession();
+    await session.unlock(header, 'session passphrase');
+    const prf = crypto.getRandomValues(new Uint8Array(32));
+    const withPasskey = await addPasskeyUnlock(header, session.current()!, {
+      credentialId: 'cred-1',
+      prfOutput: prf,
+      label: 'This laptop',
+    });
+    session.lock('manual');
+    await expect(session.unlockWithPasskey(withPasskey, 'cred-2', prf)).rejects.toThrow('use the passphrase');
+    await session.unlockWithPasskey(withPasskey, 'cred-1', prf);
+    expect(session.current()?.openLockedNote('n1', locked).fields).toEqual(note);
   });
 
   it('locks after 15 idle minutes by default, and forgets the key', async () => {

@@ -1,7 +1,12 @@
 // The vault for this tab, locked or unlocked. The unlocked vault key lives only in this object's memory (never
 // IndexedDB or localStorage); it is overwritten after the owner's idle time, on sign-out and on request. No React
 // here: the editor, sync and search read it through `current()` and follow `subscribe()`.
-import { type UnlockedVault, unlockVault, unlockVaultWithRecoveryKey } from '@private-notes/shared/vault';
+import {
+  type UnlockedVault,
+  unlockVault,
+  unlockVaultWithPasskey,
+  unlockVaultWithRecoveryKey,
+} from '@private-notes/shared/vault';
 
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 export const AUTO_LOCK_MINUTES_MAX = 24 * 60;
@@ -23,6 +28,8 @@ export interface VaultSession {
   current(): UnlockedVault | null;
   unlock(header: unknown, passphrase: string): Promise<void>;
   unlockWithRecoveryKey(header: unknown, recoveryKey: string): Promise<void>;
+  /** With the PRF output of a WebAuthn assertion by a passkey added to the vault. */
+  unlockWithPasskey(header: unknown, credentialId: string, prfOutput: Uint8Array): Promise<void>;
   lock(reason: VaultLockReason): void;
   /** The owner did something: the idle time counts from now. Cheap enough for every keystroke. */
   touch(): void;
@@ -90,6 +97,8 @@ export function createVaultSession(options: VaultSessionOptions = {}): VaultSess
     current: () => vault,
     unlock: (header, passphrase) => open(unlockVault(header, passphrase)),
     unlockWithRecoveryKey: (header, recoveryKey) => open(unlockVaultWithRecoveryKey(header, recoveryKey)),
+    unlockWithPasskey: (header, credentialId, prfOutput) =>
+      open(unlockVaultWithPasskey(header, credentialId, prfOutput)),
     lock,
     touch() {
       lastActivity = now();
