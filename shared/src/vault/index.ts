@@ -12,6 +12,7 @@ export {
   parseEnvelope,
 } from './envelope.ts';
 export {
+  deriveKeyEncryptionKey,
   KDF_DEFAULTS,
   type KdfCost,
   type KdfParams,
@@ -45,6 +46,7 @@ export { type NoteFields, NoteKey, UnlockedVault } from './unlocked-vault.ts';
 export {
   changePassphrase,
   createVault,
+  type KekDeriver,
   replaceRecoveryKey,
   unlockVault,
   unlockVaultWithRecoveryKey,

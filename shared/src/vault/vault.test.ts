@@ -171,3 +171,22 @@ describe('the header across versions', () => {
     expect(changed).toMatchObject({ deviceWraps: later.deviceWraps });
   });
 });
+
+describe('deriving the key elsewhere (a worker)', () => {
+  it('uses the deriver it is given for creating, unlocking and changing, and gets the same keys', async () => {
+    const { deriveKeyEncryptionKey } = await import('./kdf.ts');
+    const calls: number[] = [];
+    const deriveKek = async (passphrase: string, params: Parameters<typeof deriveKeyEncryptionKey>[1]) => {
+      calls.push(params.memoryKiB);
+      return deriveKeyEncryptionKey(passphrase, params);
+    };
+    const { header, vault } = await createVault('worker', { cost, deriveKek });
+    const locked = vault.lockNote('n', note);
+    expect((await unlockVault(header, 'worker', { deriveKek })).openLockedNote('n', locked).fields).toEqual(
+      note,
+    );
+    const changed = await changePassphrase(header, vault, 'worker 2', { cost, deriveKek });
+    expect((await unlockVault(changed, 'worker 2')).vaultKeyId).toBe(header.vaultKeyId);
+    expect(calls).toEqual([8192, 8192, 8192]);
+  });
+});

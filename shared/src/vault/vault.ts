@@ -35,7 +35,14 @@ export interface VaultOptions {
   /** Argon2id cost; defaults to recommendedKdfCost() (64 MiB, 3 passes). */
   cost?: KdfCost;
   now?: Date;
+  /**
+   * Runs Argon2id; the default runs it here. The browser passes one that runs it in a worker, so the ~1 s of
+   * derivation does not freeze the page. It must compute exactly deriveKeyEncryptionKey.
+   */
+  deriveKek?: KekDeriver;
 }
+
+export type KekDeriver = (passphrase: string, params: KdfParams) => Promise<Uint8Array>;
 
 const PASSPHRASE_KEY_ID = 'passphrase';
 const RECOVERY_KEY_ID = 'recovery';
@@ -53,10 +60,10 @@ async function wrapWithPassphrase(
   vaultKey: Uint8Array,
   vaultKeyId: string,
   passphrase: string,
-  cost: KdfCost,
+  options: VaultOptions,
 ) {
-  const kdf = newKdfParams(cost);
-  const kek = await deriveKeyEncryptionKey(passphrase, kdf);
+  const kdf = newKdfParams(options.cost ?? recommendedKdfCost());
+  const kek = await (options.deriveKek ?? deriveKeyEncryptionKey)(passphrase, kdf);
   const passphraseWrap = formatEnvelope(
     sealBytes(kek, PASSPHRASE_KEY_ID, vaultKey, ['vault-key', PASSPHRASE_KEY_ID, vaultKeyId]),
   );
@@ -84,12 +91,7 @@ export async function createVault(
   const vaultKey = randomKey();
   const vaultKeyId = toBase64Url(randomBytes(12));
   const now = (options.now ?? new Date()).toISOString();
-  const { kdf, passphraseWrap } = await wrapWithPassphrase(
-    vaultKey,
-    vaultKeyId,
-    passphrase,
-    options.cost ?? recommendedKdfCost(),
-  );
+  const { kdf, passphraseWrap } = await wrapWithPassphrase(vaultKey, vaultKeyId, passphrase, options);
   const { recoveryWrap, recoveryKey } = await wrapWithNewRecoveryKey(vaultKey, vaultKeyId);
   const header = parseVaultHeader({
     format: VAULT_HEADER_FORMAT,
@@ -121,9 +123,13 @@ function openVaultKey(
   }
 }
 
-export async function unlockVault(headerInput: unknown, passphrase: string): Promise<UnlockedVault> {
+export async function unlockVault(
+  headerInput: unknown,
+  passphrase: string,
+  options: Pick<VaultOptions, 'deriveKek'> = {},
+): Promise<UnlockedVault> {
   const header = parseVaultHeader(headerInput);
-  const kek = await deriveKeyEncryptionKey(passphrase, header.kdf);
+  const kek = await (options.deriveKek ?? deriveKeyEncryptionKey)(passphrase, header.kdf);
   const key = openVaultKey(kek, header.passphraseWrap, PASSPHRASE_KEY_ID, header.vaultKeyId);
   if (!key) throw new VaultError('wrong-passphrase', 'That passphrase does not unlock this vault.');
   return new UnlockedVault(header.vaultKeyId, key);
@@ -164,7 +170,7 @@ export async function changePassphrase(
     vaultKeyBytes(vault),
     vault.vaultKeyId,
     newPassphrase,
-    options.cost ?? recommendedKdfCost(),
+    options,
   );
   return parseVaultHeader({
     ...header,
