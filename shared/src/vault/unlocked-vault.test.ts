@@ -40,6 +40,22 @@ describe('locking a note', () => {
     expect(v.openLockedNote('n', v.lockNote('n', fields)).fields).toEqual(fields);
   });
 
+  it('checks the fields as the server checks a plain note, since the server cannot check a locked one', () => {
+    const v = vault();
+    const trimmed = v.openLockedNote(
+      'n',
+      v.lockNote('n', { title: '  Padded  ', content: 'c', tags: [' a '] }),
+    );
+    expect(trimmed.fields).toEqual({ title: 'Padded', content: 'c', tags: ['a'] });
+    expect(() => v.lockNote('n', { ...note, title: 't'.repeat(201) })).toThrow(
+      'title: must be at most 200 characters',
+    );
+    expect(codeOf(() => v.lockNote('n', { ...note, tags: [''] }))).toBe('invalid-note');
+    expect(
+      codeOf(() => v.lockNote('n', { ...note, tags: Array.from({ length: 31 }, (_, i) => `t${i}`) })),
+    ).toBe('invalid-note');
+  });
+
   it('refuses a note whose ciphertext would not fit a note’s content limit, and says how long it would be', () => {
     const v = vault();
     // ~786,000 ASCII characters fit; 3-byte characters take 4 stored characters each.
@@ -145,7 +161,7 @@ describe('other sealed values of a note (attachments, cards)', () => {
     const card = v.sealText(noteKey, 'card:c1', 'Q: capital of France? A: Paris');
     expect(v.openText(noteKey, 'card:c1', card)).toBe('Q: capital of France? A: Paris');
     expect(codeOf(() => v.openText(noteKey, 'card:c2', card))).toBe('decrypt-failed');
-    expect(() => v.sealText(noteKey, 'Bad Field', 'x')).toThrow();
+    expect(codeOf(() => v.sealText(noteKey, 'Bad Field', 'x'))).toBe('invalid-field-name');
   });
 });
 

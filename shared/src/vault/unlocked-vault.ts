@@ -4,6 +4,8 @@
 // The key lives only in this object: nothing here writes it anywhere, and forget() overwrites it.
 import { randomBytes } from '@noble/ciphers/utils.js';
 import { z } from 'zod';
+import { formatZodError } from '../errors.ts';
+import { NoteFieldsSchema } from '../schemas/note.ts';
 import { NOTE_CONTENT_MAX } from '../schemas/note-limits.ts';
 import { fromUtf8, toBase64Url, utf8 } from './bytes.ts';
 import { type Envelope, formatEnvelope, KEY_BYTES, parseEnvelope } from './envelope.ts';
@@ -18,7 +20,15 @@ export interface NoteFields {
 }
 
 /** A field name: `title`, `content`, `tags`, or a namespaced value such as `attachment:<id>` or `card:<id>`. */
-const FieldNameSchema = z.string().regex(/^[a-z][a-z0-9-]*(:[A-Za-z0-9_-]{1,64})?$/, 'is not a field name');
+const FIELD_NAME = /^[a-z][a-z0-9-]{0,31}(:[A-Za-z0-9_-]{1,64})?$/;
+
+function checkFieldName(field: string) {
+  if (!FIELD_NAME.test(field))
+    throw new VaultError(
+      'invalid-field-name',
+      `"${field.slice(0, 40)}" is not a field name (lowercase letters, then optionally ":" and an id).`,
+    );
+}
 const TagsJsonSchema = z.array(z.string());
 
 const vaultKeys = new WeakMap<UnlockedVault, Uint8Array>();
@@ -103,12 +113,12 @@ export class UnlockedVault {
   }
 
   sealField(noteKey: NoteKey, field: string, plaintext: Uint8Array): Envelope {
-    FieldNameSchema.parse(field);
+    checkFieldName(field);
     return sealBytes(this.#noteKeyBytes(noteKey), noteKey.id, plaintext, ['field', noteKey.noteId, field]);
   }
 
   openField(noteKey: NoteKey, field: string, envelope: Envelope): Uint8Array {
-    FieldNameSchema.parse(field);
+    checkFieldName(field);
     if (envelope.keyId !== noteKey.id) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
     return openBytes(this.#noteKeyBytes(noteKey), envelope, ['field', noteKey.noteId, field]);
   }
@@ -125,17 +135,26 @@ export class UnlockedVault {
 
   /**
    * Locks a note: its stored content text (see locked-note.ts). Pass the key `openLockedNote` returned to keep
-   * the note's key across edits; without it the note gets a new one.
+   * the note's key across edits; without it the note gets a new one. The fields are checked (and the title and
+   * tags trimmed) by the same schema the server applies to a plain note, since it cannot check a locked one.
    */
   lockNote(noteId: string, fields: NoteFields, noteKey?: NoteKey): string {
     if (noteKey && noteKey.noteId !== noteId)
       throw new VaultError('note-key-mismatch', 'This note key belongs to another note.');
+    const checked = NoteFieldsSchema.safeParse(fields);
+    if (!checked.success) throw new VaultError('invalid-note', formatZodError(checked.error));
     const key = noteKey ?? this.createNoteKey(noteId);
-    const plaintexts = { title: fields.title, content: fields.content, tags: JSON.stringify(fields.tags) };
-    const [title, content, tags] = LOCKED_NOTE_FIELDS.map((field) =>
+    const { title, content, tags } = checked.data;
+    const plaintexts = { title, content, tags: JSON.stringify(tags) };
+    const [sealedTitle, sealedContent, sealedTags] = LOCKED_NOTE_FIELDS.map((field) =>
       this.sealField(key, field, utf8(plaintexts[field])),
     ) as [Envelope, Envelope, Envelope];
-    const text = formatLockedNote({ noteKey: key.wrapped, title, content, tags });
+    const text = formatLockedNote({
+      noteKey: key.wrapped,
+      title: sealedTitle,
+      content: sealedContent,
+      tags: sealedTags,
+    });
     // Ciphertext in base64url takes 4 characters for 3 UTF-8 bytes: ~1.33 characters for each ASCII character
     // and 4 for each CJK one. The stored text must still fit the server's limit on a note's content.
     if (text.length > NOTE_CONTENT_MAX)

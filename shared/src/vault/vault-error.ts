@@ -14,6 +14,8 @@ export const VAULT_ERROR_CODES = [
   'wrong-vault',
   'note-key-mismatch',
   'too-long',
+  'invalid-note',
+  'invalid-field-name',
   'vault-forgotten',
   'kdf-failed',
 ] as const;
