@@ -67,3 +67,4 @@ export * from './schemas/user.ts';
 export * from './search/index.ts';
 export * from './sign-in-api.ts';
 export * from './site-defaults.ts';
+export * from './vault/locked-note-marker.ts';
