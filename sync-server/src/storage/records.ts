@@ -147,6 +147,11 @@ export interface SubscriberRecord extends Omit<Subscriber, 'status'> {
   bounceReason?: string | null;
   /** When the last "you were unsubscribed" notice went out (at most one a day per address). */
   noticeSentAt?: string | null;
+  /**
+   * When confirmations and notices went to the address in the last day, whatever its state then
+   * (services/address-mail-budget.ts): kept through unsubscribes, so strangers cannot mail it at will.
+   */
+  mailsSentAt?: string[];
 }
 
 export interface ExplanationRecord extends Explanation {
