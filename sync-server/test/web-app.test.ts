@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCacheFor, pageRendersFor, rendererLoadsFor } from '../src/pages/web-app.ts';
+import { publicFastPathFor, REPLAY_BUDGET_BYTES } from '../src/routes/public-fast-path.ts';
 import { ensureWebAppBuilt } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -277,6 +278,24 @@ describe('web app serving (built app, server rendering)', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toBe('Not found');
     expect((await s.api('GET', '/api/nothing')).body).toEqual({ message: 'Not found' });
+  });
+
+  it('records a build file once by its path and replays it for any query, holding one copy', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(copy, 'dist/.vite/manifest.json'), 'utf8'));
+    const entry = manifest['src/entry-client.tsx'].file as string;
+    const fastPath = publicFastPathFor(s.handle.store);
+    const plain = await fetch(`${s.url}/${entry}`, { headers: { 'accept-encoding': 'br' } });
+    const body = Buffer.from(await plain.arrayBuffer());
+    const held = fastPath.held;
+    for (let v = 0; v < 50; v++)
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await fetch(`${s.url}/${entry}?v=${v}`, { headers: { 'accept-encoding': encoding } });
+        expect(res.status).toBe(200);
+        if (encoding === 'br') expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+        else await res.arrayBuffer();
+      }
+    expect(fastPath.held).toEqual(held);
+    expect(fastPath.held.bytes).toBeLessThanOrEqual(REPLAY_BUDGET_BYTES);
   });
 });
 
