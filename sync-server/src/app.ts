@@ -1,4 +1,5 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
+import type { Server } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { AiProvider } from './ai/ai-provider.ts';
@@ -39,7 +40,7 @@ import { createMailRouter } from './routes/mail.ts';
 import { createConfirmRouter, createOneClickRouter } from './routes/mail-public.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { createPasskeysRouter } from './routes/passkeys.ts';
-import { installPublicFastPath } from './routes/public-fast-path.ts';
+import { installPublicFastPath, publicFastPathFor } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
 import { createSessionsRouter } from './routes/sessions.ts';
@@ -104,7 +105,7 @@ export interface Deps {
   store: Store;
   auth: Auth;
   services: Services;
-  /** Where absolute URLs point: PUBLIC_URL, or the first address a request arrived at (never each Host). */
+  /** Where absolute URLs point: PUBLIC_URL, or the owner's address, never an anonymous request's Host. */
   siteOrigin: SiteOrigin;
 }
 
@@ -195,8 +196,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // with the mail module's); answers never show expired revisions or notes even between runs.
   await services.historyUpkeep.ensureScheduled();
 
-  const auth = createAuth(store, sessions);
-  const deps: Deps = { config, store, auth, services, siteOrigin: new SiteOrigin(config.mail.publicUrl) };
+  // Without PUBLIC_URL the site's address is the one the owner signs in at (http/site-origin.ts); links
+  // replayed with another one are dropped when it changes.
+  const siteOrigin = new SiteOrigin(config.mail.publicUrl, store);
+  siteOrigin.onChange(() => publicFastPathFor(store).clear());
+  const auth = createAuth(store, sessions, (req) => siteOrigin.learnFrom(req, true));
+  const deps: Deps = { config, store, auth, services, siteOrigin };
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
@@ -206,6 +211,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
   app.use(originCheck(config.allowedOrigins));
   app.use(auth.loadSession);
+  app.use((req, _res, next) => {
+    if (auth.getUser(req) !== null) void siteOrigin.learnFrom(req, false);
+    next();
+  });
   app.use(jsonBody(auth));
   app.use(NOTE_BODY_PATHS, rejectLongNotes);
 
@@ -261,6 +270,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = config.logRequests ? createServerLog(config.logLevel, options.logDestination) : null;
   const requestLog = log ? RequestLog.for(log) : null;
   installPublicFastPath(app, deps, requestLog);
+  // Until the owner is seen, links use the address the server listens on.
+  const listen = app.listen.bind(app) as (...args: unknown[]) => Server;
+  app.listen = ((...args: unknown[]) => {
+    const server = listen(...args);
+    server.once('listening', () => siteOrigin.listeningAt(server.address()));
+    return server;
+  }) as Express['listen'];
 
   await mail.start();
   await services.backups.start();

@@ -236,12 +236,27 @@ describe('web app serving (built app, server rendering)', () => {
       expect(rendererLoadsFor(fresh.handle.store)).toBe(1);
       // Nothing kept from it: the owner's page is rendered for the request, by the renderer already loaded.
       expect(pageCacheFor(fresh.handle.store).size).toBe(0);
+      // A stranger's request first: its Host names nothing in the page (the server's own address until
+      // the owner signs in), not the canonical link, not og:url.
+      const stranger = await new Promise<string>((resolve, reject) => {
+        http
+          .get(`${fresh.url}/blog`, { headers: { host: 'attacker.example' } }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+      expect(stranger).not.toContain('attacker.example');
+      expect(stranger.match(/<link rel="canonical" href="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
+      expect(stranger.match(/<meta property="og:url" content="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
       const cookie = await fresh.login();
       const page = await fresh.api('GET', '/notes', { cookie });
       expect(page.status).toBe(200);
       expect(page.body).toMatch(/<html lang="en" data-owner="">/);
       expect(rendererLoadsFor(fresh.handle.store)).toBe(1);
-      // Its made-up address is not the site's: links use the address the first real request came to.
+      // Its made-up address is not the site’s: links use the address the owner signed in at.
       const blog: string = (await fresh.api('GET', '/blog')).body;
       expect(blog.match(/<link rel="canonical" href="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
     } finally {

@@ -279,7 +279,7 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
     // whatever Host the visitor sent (http/site-origin.ts).
     // Parameters no page reads are dropped (pages/page-query.ts): one render and one cached copy per page.
     const address = pageAddress(req.originalUrl);
-    const url = `${siteOrigin.of(req)}${address}`;
+    const url = `${siteOrigin.of()}${address}`;
     const cached = user ? undefined : pages.get(pageVersion, url);
     if (cached) {
       await sendCachedPage(req, res, cached, address);
