@@ -13,6 +13,7 @@ import { createAttachmentsRouter } from './attachments/attachments-router.ts';
 import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
 import { type Auth, createAuth } from './auth/auth.ts';
+import { ChallengeCookies } from './auth/challenge-cookie.ts';
 import { SessionService } from './auth/session-service.ts';
 import { SignInGuard } from './auth/sign-in-guard.ts';
 import { BackupService } from './backup/backup-service.ts';
@@ -73,6 +74,8 @@ export interface Services {
   /** The TOTP second factor and recovery codes of password sign-ins. */
   twoFactor: TwoFactorService;
   passkeys: PasskeyService;
+  /** Passkey challenges held by the browser that asked (auth/challenge-cookie.ts). */
+  passkeyChallenges: ChallengeCookies;
   notes: NoteService;
   /** The sync engine's push: many notes' changes in one transaction (POST /api/notes/batch). */
   noteBatch: NoteBatchService;
@@ -154,6 +157,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     signInGuard: new SignInGuard(store, secret),
     twoFactor: new TwoFactorService(store),
     passkeys: new PasskeyService(store),
+    passkeyChallenges: new ChallengeCookies(secret),
     notes: new NoteService(store),
     noteBatch: new NoteBatchService(store),
     revisions,

@@ -191,12 +191,20 @@ describe('signed-in sessions', () => {
 describe('passkeys', () => {
   const origin = 'http://localhost:5999';
 
+  /** The challenge cookie an options answer gave the browser (`name=value`). */
+  const challengeCookie = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_passkey_'))!
+      .split(';')[0]!;
+  const withCookies = (...cookies: (string | undefined)[]) => cookies.filter(Boolean).join('; ');
+
   async function register(s: TestServer, cookie: string, authenticator: SoftAuthenticator, name = 'Laptop') {
     const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
     expect(options.status).toBe(200);
     expect(options.body.rp).toEqual({ name: 'Private Notes', id: 'localhost' });
     return s.api('POST', '/api/user/passkeys', {
-      cookie,
+      cookie: withCookies(cookie, challengeCookie(options)),
       headers: { origin },
       body: { name, response: authenticator.register(options.body, origin) },
     });
@@ -206,6 +214,7 @@ describe('passkeys', () => {
     const options = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
     expect(options.status).toBe(200);
     return s.api('POST', '/api/login/passkey', {
+      cookie: challengeCookie(options),
       headers: { origin },
       body: { response: authenticator.authenticate(options.body, answerOrigin) },
     });
@@ -225,7 +234,10 @@ describe('passkeys', () => {
     const signedIn = await passkeySignIn(s, key);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toEqual({ id: 1, username: 'admin' });
-    const session = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const session = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_session='))!
+      .split(';')[0]!;
     expect((await s.api('GET', '/api/user', { cookie: session })).body.username).toBe('admin');
     const listed = await s.api('GET', '/api/user/passkeys', { cookie });
     expect(listed.body).toHaveLength(1);
@@ -246,16 +258,17 @@ describe('passkeys', () => {
       status: 400,
       body: { message: 'Passkey sign-in failed. Use a passkey saved for this site, or your password.' },
     });
-    expect(wrongOrigin.headers.getSetCookie()).toEqual([]);
+    expect(wrongOrigin.headers.getSetCookie().filter((c) => c.startsWith('pn_session='))).toEqual([]);
     // One challenge, one answer.
     const options = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
     const answer = key.authenticate(options.body, origin);
-    expect(
-      (await s.api('POST', '/api/login/passkey', { headers: { origin }, body: { response: answer } })).status,
-    ).toBe(200);
-    expect(
-      (await s.api('POST', '/api/login/passkey', { headers: { origin }, body: { response: answer } })).status,
-    ).toBe(400);
+    const replay = { cookie: challengeCookie(options), headers: { origin }, body: { response: answer } };
+    expect((await s.api('POST', '/api/login/passkey', replay)).status).toBe(200);
+    expect((await s.api('POST', '/api/login/passkey', replay)).status).toBe(400);
+    // Without the challenge the browser holds, a right answer is refused too.
+    const bare = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    const unheld = { headers: { origin }, body: { response: key.authenticate(bare.body, origin) } };
+    expect((await s.api('POST', '/api/login/passkey', unheld)).status).toBe(400);
     expect((await passkeySignIn(s, new SoftAuthenticator())).status).toBe(400);
     // The same authenticator again (a browser honours excludeCredentials; this one does not).
     expect((await register(s, cookie, key)).body).toEqual({ message: 'This passkey is already registered' });
@@ -264,6 +277,74 @@ describe('passkeys', () => {
     ).toBe('name: Name the passkey');
     expect((await s.api('POST', '/api/user/passkeys/options')).status).toBe(401);
     expect(s.handle.store.count('passkeys')).toBe(1);
+  });
+});
+
+describe('passkey challenges', () => {
+  const origin = 'http://localhost:5999';
+  const challengeCookie = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_passkey_'))
+      ?.split(';')[0];
+
+  it('anonymous floods of sign-in options never evict the owner’s own challenge', async () => {
+    const s = await start({ allowedOrigins: [origin], trustProxy: 1 });
+    const cookie = await s.login();
+    const key = new SoftAuthenticator();
+    const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    const registered = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${cookie}; ${challengeCookie(options)}`,
+      headers: { origin },
+      body: { name: 'Laptop', response: key.register(options.body, origin) },
+    });
+    expect(registered.status).toBe(201);
+
+    // The owner's browser asks first; then the audit's flood: 220 option requests from four addresses.
+    const mine = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    for (let i = 0; i < 220; i++) {
+      const flood = await s.api('POST', '/api/login/passkey/options', {
+        headers: { origin, 'x-forwarded-for': `203.0.113.${i % 4}` },
+      });
+      expect(flood.status).toBe(200);
+    }
+    const signedIn = await s.api('POST', '/api/login/passkey', {
+      cookie: challengeCookie(mine),
+      headers: { origin },
+      body: { response: key.authenticate(mine.body, origin) },
+    });
+    expect(signedIn.status).toBe(200);
+    // Nothing waits in the store for anyone: only the owner's spent challenge, until it expires.
+    expect(s.handle.store.count('authChallenges')).toBe(2);
+  });
+
+  it('keeps sign-in and registration apart, and a registration to the session that asked', async () => {
+    const s = await start({ allowedOrigins: [origin] });
+    const cookie = await s.login();
+    const other = await s.login();
+    const key = new SoftAuthenticator();
+    // A sign-in challenge does not register a passkey.
+    const signInOptions = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    const asRegistration = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${cookie}; ${challengeCookie(signInOptions)}`,
+      headers: { origin },
+      body: {
+        name: 'Laptop',
+        response: key.register({ challenge: signInOptions.body.challenge, rp: { id: 'localhost' } }, origin),
+      },
+    });
+    expect(asRegistration.status).toBe(400);
+    // A registration challenge made for one session is refused in another.
+    const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    const elsewhere = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${other}; ${challengeCookie(options)}`,
+      headers: { origin },
+      body: { name: 'Laptop', response: key.register(options.body, origin) },
+    });
+    expect(elsewhere.status).toBe(400);
+    // Registration options are for a session only.
+    expect((await s.api('POST', '/api/user/passkeys/options', { headers: { origin } })).status).toBe(401);
+    expect(s.handle.store.count('passkeys')).toBe(0);
   });
 });
 
