@@ -3,6 +3,7 @@ import { PasskeyLoginSchema, PasskeyRegisterSchema, SIGN_IN_API } from '@private
 import { type Request, Router } from 'express';
 import type { Deps } from '../app.ts';
 import type { ChallengeOwner } from '../auth/challenge-cookie.ts';
+import { requireRecentProof } from '../auth/owner-proof.ts';
 import { relyingPartyFor } from '../auth/relying-party.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
@@ -47,14 +48,18 @@ export function createPasskeysRouter({ auth, config, services, store }: Deps): R
     sessionId: auth.getSession(req)!.id,
   });
 
-  router.post(SIGN_IN_API.passkeyOptions, auth.requireUser, async (req, res) => {
+  // A passkey is a lasting credential that skips the second factor: a session alone may not add one, only
+  // one that proved the owner (password, and code when on) in the last few minutes (auth/owner-proof.ts).
+  const recentProof = requireRecentProof(auth);
+
+  router.post(SIGN_IN_API.passkeyOptions, auth.requireUser, recentProof, async (req, res) => {
     const user = store.get('users', auth.getUser(req)!.id)!;
     const options = await services.passkeys.registrationOptions(user, relyingPartyFor(req, config));
     challenges.issue(req, res, 'register', options.challenge, ownerOf(req));
     res.json(options);
   });
 
-  router.post(SIGN_IN_API.passkeys, auth.requireUser, async (req, res) => {
+  router.post(SIGN_IN_API.passkeys, auth.requireUser, recentProof, async (req, res) => {
     const { name, response } = parseBody(PasskeyRegisterSchema, req);
     const held = challenges.read(req, 'register', ownerOf(req));
     challenges.clear(req, res, 'register');

@@ -44,6 +44,8 @@ export interface SessionRecord {
   userAgent?: string | null;
   /** The client address when last seen. */
   address?: string | null;
+  /** When the owner last proved it is them in this session (password, and code when on): auth/owner-proof.ts. */
+  reauthenticatedAt?: string | null;
 }
 
 /** A passkey (WebAuthn credential) of the owner: sign-in without a password (services/passkey-service.ts). */
