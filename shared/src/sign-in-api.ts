@@ -10,7 +10,12 @@ export const SIGN_IN_API = {
   passkeys: '/api/user/passkeys',
   passkeyOptions: '/api/user/passkeys/options',
   passkey: (id: number) => `/api/user/passkeys/${id}`,
-  /** GET `{ enabled, recoveryCodesLeft }`; POST setup, enable `{ code }`, disable `{ password }`. */
+  /**
+   * POST `{ password, code? }`: a fresh proof of the owner for this session (the code when TOTP is on),
+   * which adding a passkey needs within REAUTH_WINDOW_MS. Shares the sign-in lockout.
+   */
+  reauth: '/api/user/reauth',
+  /** GET `{ enabled, recoveryCodesLeft }`; POST setup, enable `{ code }`, disable `{ password, code }`. */
   totp: '/api/user/totp',
   totpSetup: '/api/user/totp/setup',
   totpEnable: '/api/user/totp/enable',

@@ -1,4 +1,5 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
+import type { Server } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import express, { type Express } from 'express';
@@ -12,6 +13,7 @@ import { createAttachmentsRouter } from './attachments/attachments-router.ts';
 import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
 import { createAuth } from './auth/auth.ts';
+import { ChallengeCookies } from './auth/challenge-cookie.ts';
 import { SessionService } from './auth/session-service.ts';
 import { SignInGuard } from './auth/sign-in-guard.ts';
 import { BackupService } from './backup/backup-service.ts';
@@ -40,7 +42,7 @@ import { createMailRouter } from './routes/mail.ts';
 import { createConfirmRouter, createOneClickRouter } from './routes/mail-public.ts';
 import { createNotesRouter } from './routes/notes.ts';
 import { createPasskeysRouter } from './routes/passkeys.ts';
-import { installPublicFastPath } from './routes/public-fast-path.ts';
+import { installPublicFastPath, publicFastPathFor } from './routes/public-fast-path.ts';
 import { createReviewsRouter } from './routes/reviews.ts';
 import { createRevisionsRouter } from './routes/revisions.ts';
 import { createSessionsRouter } from './routes/sessions.ts';
@@ -109,6 +111,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     signInGuard: new SignInGuard(store, secret),
     twoFactor: new TwoFactorService(store),
     passkeys: new PasskeyService(store),
+    passkeyChallenges: new ChallengeCookies(secret),
     notes: new NoteService(store),
     noteBatch: new NoteBatchService(store),
     revisions,
@@ -151,8 +154,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // with the mail module's); answers never show expired revisions or notes even between runs.
   await services.historyUpkeep.ensureScheduled();
 
-  const auth = createAuth(store, sessions);
-  const deps: Deps = { config, store, auth, services, siteOrigin: new SiteOrigin(config.mail.publicUrl) };
+  // Without PUBLIC_URL the site's address is the one the owner signs in at (http/site-origin.ts); links
+  // replayed with another one are dropped when it changes.
+  const siteOrigin = new SiteOrigin(config.mail.publicUrl, store);
+  siteOrigin.onChange(() => publicFastPathFor(store).clear());
+  const auth = createAuth(store, sessions, (req) => siteOrigin.learnFrom(req, true));
+  const deps: Deps = { config, store, auth, services, siteOrigin };
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
@@ -169,6 +176,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
   app.use(originCheck(config.allowedOrigins));
   app.use(auth.loadSession);
+  app.use((req, _res, next) => {
+    if (auth.getUser(req) !== null) void siteOrigin.learnFrom(req, false);
+    next();
+  });
   app.use(jsonBody(auth));
   app.use(NOTE_BODY_PATHS, rejectLongNotes);
 
@@ -224,6 +235,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = config.logRequests ? createServerLog(config.logLevel, options.logDestination) : null;
   const requestLog = log ? RequestLog.for(log) : null;
   installPublicFastPath(app, deps, requestLog);
+  // Until the owner is seen, links use the address the server listens on.
+  const listen = app.listen.bind(app) as (...args: unknown[]) => Server;
+  app.listen = ((...args: unknown[]) => {
+    const server = listen(...args);
+    server.once('listening', () => siteOrigin.listeningAt(server.address()));
+    return server;
+  }) as Express['listen'];
 
   await mail.start();
   await services.backups.start();

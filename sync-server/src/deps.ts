@@ -5,6 +5,7 @@ import type { AiProvider } from './ai/ai-provider.ts';
 import type { AttachmentService } from './attachments/attachment-service.ts';
 import type { ImageVariants } from './attachments/image-variants.ts';
 import type { Auth } from './auth/auth.ts';
+import type { ChallengeCookies } from './auth/challenge-cookie.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { SignInGuard } from './auth/sign-in-guard.ts';
 import type { BackupService } from './backup/backup-service.ts';
@@ -36,6 +37,8 @@ export interface Services {
   /** The TOTP second factor and recovery codes of password sign-ins. */
   twoFactor: TwoFactorService;
   passkeys: PasskeyService;
+  /** Passkey challenges held by the browser that asked (auth/challenge-cookie.ts). */
+  passkeyChallenges: ChallengeCookies;
   notes: NoteService;
   /** The sync engine's push: many notes' changes in one transaction (POST /api/notes/batch). */
   noteBatch: NoteBatchService;
@@ -68,6 +71,6 @@ export interface Deps {
   store: Store;
   auth: Auth;
   services: Services;
-  /** Where absolute URLs point: PUBLIC_URL, or the first address a request arrived at (never each Host). */
+  /** Where absolute URLs point: PUBLIC_URL, or the owner's address, never an anonymous request's Host. */
   siteOrigin: SiteOrigin;
 }

@@ -13,8 +13,9 @@ export function startupWarnings(config: Config, env: Env = process.env): string[
     );
   if (config.mail.publicUrl === null && env.NODE_ENV !== 'development')
     warnings.push(
-      'PUBLIC_URL is not set: feeds, the sitemap, canonical links and mail links use the address the first ' +
-        'request arrives at, and mail cannot be sent over SMTP. Set PUBLIC_URL=https://your.site.',
+      'PUBLIC_URL is not set: feeds, the sitemap, canonical links and mail links use the address the owner ' +
+        `signs in at (until then http://${config.host}:${config.port}), never a visitor's Host, and mail ` +
+        'cannot be sent over SMTP. Set PUBLIC_URL=https://your.site.',
     );
   return warnings;
 }

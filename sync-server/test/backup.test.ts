@@ -108,9 +108,15 @@ async function populate(s: TestServer) {
   });
   expect(sent.status).toBe(202);
   await waitForSend(s, cookie, post.id);
-  // Sign-in: a waiting passkey challenge, and a passkey record as a registration leaves it.
+  // Sign-in: a spent passkey challenge, and a passkey record as a registration leaves them.
   expect((await s.api('POST', '/api/login/passkey/options')).status).toBe(200);
-  await s.handle.store.write((tx) =>
+  await s.handle.store.write((tx) => {
+    tx.insert('authChallenges', {
+      challenge: 'c3BlbnQtY2hhbGxlbmdl',
+      purpose: 'login',
+      userId: null,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     tx.insert('passkeys', {
       userId: 1,
       name: 'Laptop',
@@ -120,8 +126,8 @@ async function populate(s: TestServer) {
       transports: ['internal'],
       createdAt: '2026-11-20T10:00:00.000Z',
       lastUsedAt: null,
-    }),
-  );
+    });
+  });
 }
 
 /** Every API answer that shows a collection, as the owner and as a visitor. */
@@ -246,9 +252,11 @@ describe('restore', () => {
       expect((await restored.api('GET', '/api/user', { cookie: fresh })).status).toBe(200);
       const { seq: _a, ...before } = source.handle.store.toSnapshot();
       const { seq: _b, ...after } = restored.handle.store.toSnapshot();
-      // Signing in again added a session (and using one refreshes it); everything else is the same, record for record.
+      // Signing in again added a session (and using one refreshes it), and set the site's address to the one
+      // signed in at (this test server's port); everything else is the same, record for record.
       const withoutSessions = (snapshot: typeof before) => ({
         ...snapshot,
+        meta: { ...snapshot.meta, siteOrigin: null },
         counters: { ...snapshot.counters, sessions: 0 },
         collections: { ...snapshot.collections, sessions: [] },
       });

@@ -1,6 +1,7 @@
 // Test helpers for e-mail: a server wired to a loopback SMTP server (or capture mode), subscribers and
 // posts seeded straight into the store, and waiting for a newsletter send to settle.
 import type { NewsletterSend } from '@private-notes/shared';
+import type { Config } from '../src/config.ts';
 import { loadMailConfig, type MailConfig } from '../src/mail/mail-config.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import type { TestSmtpServer } from './smtp-test-server.ts';
@@ -13,6 +14,7 @@ export async function startMailTestServer(
     env?: Record<string, string>;
     mail?: Partial<MailConfig>;
     dataDir?: string;
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestServer> {
   const env: Record<string, string> = {
@@ -25,7 +27,11 @@ export async function startMailTestServer(
     retryDelaysMs: [40, 40, 40, 40],
     ...options.mail,
   };
-  return startTestServer({ mail, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  return startTestServer({
+    ...options.config,
+    mail,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
 }
 
 /** Active subscribers `reader{i}@example.com`, inserted directly (as if they had confirmed). */

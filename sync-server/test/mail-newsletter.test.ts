@@ -57,6 +57,35 @@ describe('newsletter issue', () => {
     expect((await smtp.parsed(before)).subject).toBe('[Test] Test me');
   });
 
+  it('puts the site title into List-Id as one quoted or encoded phrase: a CR LF in it adds no header', async () => {
+    await setOwnerEmail(s, cookie, 'owner@example.com');
+    const site = (await s.api('GET', '/api/admin/site', { cookie })).body;
+    const listIdOf = (head: string) => [...head.matchAll(/^List-Id: (.*)$/gim)].map((m) => m[1]);
+    try {
+      for (const [title, expected] of [
+        [
+          'Evil\r\nBcc: victim@example.net\r\nX-Injected: "yes" \\',
+          '"Evil Bcc: victim@example.net X-Injected: \\"yes\\" \\\\"',
+        ],
+        ['Café ☕', '=?UTF-8?B?Q2Fmw6kg4piV?='],
+      ] as const) {
+        const saved = await s.api('PUT', '/api/admin/site', { cookie, body: { ...site, title } });
+        expect(saved.status).toBe(200);
+        const post = await createPost(s, cookie, { title: `Header ${title.length}` });
+        const before = smtp.received.length;
+        const res = await s.api('POST', `/api/admin/blog/${post.id}/newsletter/test`, { cookie });
+        expect(res.status).toBe(200);
+        const raw = smtp.received[before]!.raw;
+        const head = raw.split('\r\n\r\n')[0]!;
+        expect(head).not.toMatch(/^(Bcc|X-Injected):/im);
+        expect(listIdOf(head)).toEqual([`${expected} <newsletter.blog.example>`]);
+        expect((await smtp.parsed(before)).headers.get('bcc')).toBeUndefined();
+      }
+    } finally {
+      await s.api('PUT', '/api/admin/site', { cookie, body: site });
+    }
+  });
+
   it('sends one message per active subscriber, with both parts, List-* headers and working links', async () => {
     const post = await createPost(s, cookie, { title: 'Issue one' });
     const before = smtp.received.length;

@@ -32,6 +32,20 @@ describe('double opt-in', () => {
     return match![1]!;
   }
 
+  /** Moves the address's earlier mails `minutes` into the past, as if that time had gone by. */
+  async function ageMails(email: string, minutes: number): Promise<void> {
+    const earlier = (at: string | null | undefined) =>
+      at ? new Date(Date.parse(at) - minutes * 60_000).toISOString() : at;
+    await s.handle.store.write((tx) => {
+      const r = tx.lookup('subscribers', 'email', email)!;
+      tx.update('subscribers', r.id, {
+        confirmSentAt: earlier(r.confirmSentAt),
+        noticeSentAt: earlier(r.noticeSentAt),
+        mailsSentAt: (r.mailsSentAt ?? []).map((at) => earlier(at) as string),
+      });
+    });
+  }
+
   it('a new address is pending and gets a confirmation mail with HTML and text parts', async () => {
     const res = await subscribe('New@Example.com');
     expect(res).toMatchObject({ status: 200, body: { message: SUBSCRIBE_MESSAGE } });
@@ -72,10 +86,7 @@ describe('double opt-in', () => {
 
     // Eleven minutes later a repeat sends a new link, and the old one stops working.
     const oldToken = await tokenFromMail(before);
-    await s.handle.store.write((tx) => {
-      const r = tx.lookup('subscribers', 'email', 'second@example.com')!;
-      tx.update('subscribers', r.id, { confirmSentAt: new Date(Date.now() - 11 * 60_000).toISOString() });
-    });
+    await ageMails('second@example.com', 11);
     await subscribe('second@example.com');
     await smtp.waitFor(before + 2);
     const newToken = await tokenFromMail(before + 1);
@@ -150,6 +161,7 @@ describe('double opt-in', () => {
 
   it('unsubscribed then subscribing again is a new opt-in; the old confirmation link no longer works', async () => {
     const before = smtp.received.length;
+    await ageMails('new@example.com', 11);
     await subscribe('new@example.com');
     await smtp.waitFor(before + 1);
     expect(subscriber('new@example.com')?.status).toBe('pending');
@@ -215,5 +227,75 @@ describe('capture mode without PUBLIC_URL', () => {
       await s.close();
       await smtp.close();
     }
+  });
+});
+
+describe('the mail budget of an address', () => {
+  let smtp: TestSmtpServer;
+  let s: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // Behind a proxy, so each round can come from another address, as a stranger's would.
+    s = await startMailTestServer({ smtp, config: { trustProxy: true } });
+  });
+  afterAll(async () => {
+    await s.close();
+    await smtp.close();
+  });
+
+  let source = 0;
+  const from = () => ({ 'x-forwarded-for': `198.51.100.${++source}` });
+  const subscriber = (email: string) => s.handle.store.lookup('subscribers', 'email', email);
+  const subscribe = (email: string) => s.api('POST', '/api/subscribe', { body: { email }, headers: from() });
+  const unsubscribe = (email: string) =>
+    s.api('POST', '/api/unsubscribe', { body: { email }, headers: from() });
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+  async function ageMails(email: string, minutes: number): Promise<void> {
+    const earlier = (at: string | null | undefined) =>
+      at ? new Date(Date.parse(at) - minutes * 60_000).toISOString() : at;
+    await s.handle.store.write((tx) => {
+      const r = tx.lookup('subscribers', 'email', email)!;
+      tx.update('subscribers', r.id, {
+        confirmSentAt: earlier(r.confirmSentAt),
+        noticeSentAt: earlier(r.noticeSentAt),
+        mailsSentAt: (r.mailsSentAt ?? []).map((at) => earlier(at) as string),
+      });
+    });
+  }
+
+  it('subscribe/unsubscribe pairs mail an address once per 10 minutes and a few times a day, whatever its state', async () => {
+    const victim = 'inbox@example.com';
+    const before = smtp.received.length;
+    // The audit's case: four pairs in a second sent four confirmations to one inbox.
+    for (let i = 0; i < 4; i++) {
+      expect(await subscribe(victim)).toMatchObject({ status: 200, body: { message: SUBSCRIBE_MESSAGE } });
+      const gone = await unsubscribe(victim);
+      expect(gone).toMatchObject({ status: 200, body: { message: 'You have been unsubscribed' } });
+    }
+    await smtp.waitFor(before + 1);
+    await settle();
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([victim]);
+    // Still the spec's contracts: the last sign-up left it pending, the unsubscribe made it inactive.
+    expect(subscriber(victim)).toMatchObject({ status: 'unsubscribed', active: false });
+    expect(await subscribe(victim)).toMatchObject({ status: 200, body: { message: SUBSCRIBE_MESSAGE } });
+    expect(subscriber(victim)).toMatchObject({ status: 'pending', active: false });
+
+    // Past the interval the next sign-up mails a working link; the day's allowance then runs out.
+    for (let sent = 2; sent <= 6; sent++) {
+      await ageMails(victim, 11);
+      await subscribe(victim);
+      await unsubscribe(victim);
+      await settle();
+      expect(smtp.received.length - before, `after ${sent} rounds`).toBe(Math.min(sent, 5));
+    }
+    // A day later the address may be mailed again.
+    await ageMails(victim, 24 * 60);
+    await subscribe(victim);
+    await smtp.waitFor(before + 6);
+    const token = /\/subscribe\/confirm\?token=([A-Za-z0-9_-]+)/.exec(
+      (await smtp.parsed(before + 5)).text ?? '',
+    )![1]!;
+    expect((await s.api('POST', '/api/subscribe/confirm', { body: { token } })).status).toBe(200);
+    expect(subscriber(victim)).toMatchObject({ status: 'active', active: true });
   });
 });

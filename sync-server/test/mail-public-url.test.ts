@@ -1,28 +1,15 @@
 // PUBLIC_URL: its validation, and that feeds use it for every absolute link whatever host name the request
 // used (server-rendered pages do the same for canonical and Open Graph URLs, see pages/web-app.ts). Without
-// it, absolute links keep the first address the server was reached at and never reflect a later Host, and
-// the start warns (as it does for TRUST_PROXY=true).
+// it, absolute links use the address the server listens on until the owner signs in, then the owner's,
+// kept across restarts; an anonymous request's Host or X-Forwarded-Host never decides them, and the start
+// warns (as it does for TRUST_PROXY=true).
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { loadMailConfig, parsePublicUrl } from '../src/mail/mail-config.ts';
 import { startupWarnings } from '../src/startup-warnings.ts';
 import { createPost } from './blog-fixtures.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
-
-/** GET with a Host header of the caller's choosing (fetch does not allow setting it). */
-function getWithHost(s: TestServer, path: string, host: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${s.url}${path}`, { headers: { host } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve(body));
-      })
-      .on('error', reject);
-  });
-}
+import { OWNER_PASSWORD, startTestServer, type TestServer } from './helpers.ts';
 
 describe('PUBLIC_URL', () => {
   it('is an http(s) origin; a trailing slash is dropped; anything else stops the start with a clear error', () => {
@@ -71,8 +58,46 @@ describe('PUBLIC_URL', () => {
 });
 
 describe('without PUBLIC_URL', () => {
-  it('absolute links keep the first address the server was reached at, never a later Host', async () => {
-    const s = await startTestServer({ mail: loadMailConfig({}) });
+  /** A request with a Host (and other headers) of the caller's choosing. */
+  function send(
+    s: TestServer,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; body: string; cookie: string | null }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        `${s.url}${path}`,
+        { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            const session = res.headers['set-cookie']?.find((c) => c.startsWith('pn_session='));
+            resolve({ status: res.statusCode ?? 0, body: text, cookie: session?.split(';')[0] ?? null });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body ? JSON.stringify(body) : undefined);
+    });
+  }
+  const signInAt = async (s: TestServer, host: string) => {
+    const res = await send(
+      s,
+      'POST',
+      '/api/login',
+      { host },
+      { username: 'admin', password: OWNER_PASSWORD },
+    );
+    expect(res.status).toBe(200);
+    return res.cookie!;
+  };
+
+  it('an anonymous request never decides the address: the listening one, then the one the owner signs in at', async () => {
+    const s = await startTestServer({ mail: loadMailConfig({}), trustProxy: 1 });
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
@@ -80,31 +105,32 @@ describe('without PUBLIC_URL', () => {
     const log = console.log;
     console.log = (...args: unknown[]) => logged.push(args.join(' '));
     try {
-      const cookie = await s.login();
-      const post = await createPost(s, cookie, { title: 'Pinned', published: true });
-      expect(await getWithHost(s, '/sitemap.xml', 'blog.example:8080')).toContain(
-        `<loc>http://blog.example:8080/blog/post/${post.id}/pinned</loc>`,
-      );
-      expect(warnings.join('\n')).toContain('use http://blog.example:8080, the address the first request');
+      // The audit's case: a stranger's request comes first, by Host or through the proxy.
+      const stranger = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
       for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
-        const body = await getWithHost(s, path, 'attacker.example');
+        const body = (await send(s, 'GET', path, stranger)).body;
+        expect(body, path).not.toContain('attacker.example');
+      }
+      expect((await send(s, 'GET', '/robots.txt', stranger)).body).toContain(`Sitemap: ${s.url}/sitemap.xml`);
+
+      // The owner signs in through the proxy at the site's real address; later signed-in requests at
+      // another address (here the loopback one) do not move it, and strangers never do.
+      const cookie = await signInAt(s, 'blog.example:8080');
+      expect(warnings.join('\n')).toContain(
+        'now use http://blog.example:8080, the address the owner signed in at',
+      );
+      const post = await createPost(s, cookie, { title: 'Pinned', published: true });
+      for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
+        const body = (await send(s, 'GET', path, stranger)).body;
         expect(body, path).not.toContain('attacker.example');
         expect(body, path).toContain('http://blog.example:8080/');
       }
+      expect((await send(s, 'GET', '/sitemap.xml', stranger)).body).toContain(
+        `<loc>http://blog.example:8080/blog/post/${post.id}/pinned</loc>`,
+      );
       // A captured confirmation link (capture mode takes the site's origin when PUBLIC_URL is unset).
-      const subscribed = await new Promise<number>((resolve, reject) => {
-        const req = http.request(
-          `${s.url}/api/subscribe`,
-          { method: 'POST', headers: { host: 'attacker.example', 'content-type': 'application/json' } },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.end(JSON.stringify({ email: 'pinned@example.com' }));
-      });
-      expect(subscribed).toBe(200);
+      const subscribed = await send(s, 'POST', '/api/subscribe', stranger, { email: 'pinned@example.com' });
+      expect(subscribed.status).toBe(200);
       for (let i = 0; i < 50 && !logged.some((l) => l.includes('pinned@example.com')); i++)
         await new Promise((r) => setTimeout(r, 20));
       const line = logged.find((l) => l.includes('Confirmation link for pinned@example.com'));
@@ -117,6 +143,10 @@ describe('without PUBLIC_URL', () => {
         outbox = await s.api('GET', '/api/admin/mail/outbox', { cookie });
       }
       expect(outbox.body.messages).toHaveLength(1);
+
+      // A later sign-in elsewhere is the owner's choice: it moves the address, replayed feeds included.
+      await signInAt(s, 'notes.example');
+      expect((await send(s, 'GET', '/rss.xml', stranger)).body).toContain('http://notes.example/');
     } finally {
       console.warn = warn;
       console.log = log;
@@ -124,16 +154,22 @@ describe('without PUBLIC_URL', () => {
     }
   });
 
-  it('a malformed Host is never kept', async () => {
+  it('keeps the owner’s address across a restart; a malformed Host is never kept', async () => {
     const s = await startTestServer({ mail: loadMailConfig({}) });
+    let again: TestServer | null = null;
     try {
-      const robots = await getWithHost(s, '/robots.txt', 'evil.example/"><x');
-      expect(robots).toContain('Sitemap: http://localhost/sitemap.xml');
-      expect(await getWithHost(s, '/robots.txt', 'good.example')).toContain(
+      await signInAt(s, 'evil.example/"><x');
+      expect((await send(s, 'GET', '/robots.txt', { host: 'good.example' })).body).toContain(
+        `Sitemap: ${s.url}/sitemap.xml`,
+      );
+      await signInAt(s, 'good.example');
+      await s.close({ keepData: true });
+      again = await startTestServer({ mail: loadMailConfig({}), dataDir: s.dataDir });
+      expect((await send(again, 'GET', '/robots.txt', { host: 'attacker.example' })).body).toContain(
         'Sitemap: http://good.example/sitemap.xml',
       );
     } finally {
-      await s.close();
+      await again?.close();
     }
   });
 });
@@ -145,6 +181,8 @@ describe('start-up warnings', () => {
     expect(warnings[0]).toMatch(/^TRUST_PROXY=true believes every X-Forwarded-For header/);
     expect(warnings[0]).toContain('TRUST_PROXY=1');
     expect(warnings[1]).toMatch(/^PUBLIC_URL is not set/);
+    expect(warnings[1]).toContain('the address the owner signs in at (until then http://127.0.0.1:3000)');
+    expect(warnings[1]).toContain("never a visitor's Host");
     expect(startupWarnings(loadConfig({ TRUST_PROXY: '1', PUBLIC_URL: 'https://blog.example' }), {})).toEqual(
       [],
     );

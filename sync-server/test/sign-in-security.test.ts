@@ -35,6 +35,15 @@ async function enableTotp(
   return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
 }
 
+/** A fresh proof of the owner for this session (what adding a passkey needs). */
+async function reauth(s: TestServer, cookie: string, code?: string): Promise<void> {
+  const res = await s.api('POST', '/api/user/reauth', {
+    cookie,
+    body: { password: OWNER_PASSWORD, ...(code ? { code } : {}) },
+  });
+  expect(res.status).toBe(204);
+}
+
 describe('TOTP second factor', () => {
   it('enrols with a QR code and a confirming code; nothing changes before the code', async () => {
     const s = await start();
@@ -113,20 +122,26 @@ describe('TOTP second factor', () => {
     );
   });
 
-  it('is turned off only with the password', async () => {
+  it('is turned off only with the password and a code, under the sign-in lockout', async () => {
     const s = await start();
     const cookie = await s.login();
-    await enableTotp(s, cookie);
-    expect(
-      (await s.api('POST', '/api/user/totp/disable', { cookie, body: { password: 'wrong one' } })).body,
-    ).toEqual({
+    const { secret } = await enableTotp(s, cookie);
+    const disable = (body: object, session: string | undefined = cookie) =>
+      s.api('POST', '/api/user/totp/disable', { ...(session ? { cookie: session } : {}), body });
+    expect((await disable({ password: 'wrong one', code: codeAt(secret) })).body).toEqual({
       message: 'password: Password is incorrect',
     });
+    // The session alone (the audit's case: the password was enough, and any number of guesses).
+    expect((await disable({ password: OWNER_PASSWORD })).body.message).toBe(
+      'code: Enter the code from your authenticator app',
+    );
+    expect((await disable({ password: OWNER_PASSWORD, code: '000000' })).body).toMatchObject({
+      message: 'code: That code is not right',
+      secondFactor: 'totp',
+    });
     expect((await s.api('GET', '/api/user/totp', { cookie })).body.enabled).toBe(true);
-    expect(
-      (await s.api('POST', '/api/user/totp/disable', { body: { password: OWNER_PASSWORD } })).status,
-    ).toBe(401);
-    const off = await s.api('POST', '/api/user/totp/disable', { cookie, body: { password: OWNER_PASSWORD } });
+    expect((await disable({ password: OWNER_PASSWORD, code: codeAt(secret) }, '')).status).toBe(401);
+    const off = await disable({ password: OWNER_PASSWORD, code: codeAt(secret) });
     expect(off.status).toBe(204);
     expect(
       (await s.api('POST', '/api/login', { body: { username: 'admin', password: OWNER_PASSWORD } })).status,
@@ -191,12 +206,21 @@ describe('signed-in sessions', () => {
 describe('passkeys', () => {
   const origin = 'http://localhost:5999';
 
+  /** The challenge cookie an options answer gave the browser (`name=value`). */
+  const challengeCookie = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_passkey_'))!
+      .split(';')[0]!;
+  const withCookies = (...cookies: (string | undefined)[]) => cookies.filter(Boolean).join('; ');
+
   async function register(s: TestServer, cookie: string, authenticator: SoftAuthenticator, name = 'Laptop') {
+    await reauth(s, cookie);
     const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
     expect(options.status).toBe(200);
     expect(options.body.rp).toEqual({ name: 'Private Notes', id: 'localhost' });
     return s.api('POST', '/api/user/passkeys', {
-      cookie,
+      cookie: withCookies(cookie, challengeCookie(options)),
       headers: { origin },
       body: { name, response: authenticator.register(options.body, origin) },
     });
@@ -206,6 +230,7 @@ describe('passkeys', () => {
     const options = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
     expect(options.status).toBe(200);
     return s.api('POST', '/api/login/passkey', {
+      cookie: challengeCookie(options),
       headers: { origin },
       body: { response: authenticator.authenticate(options.body, answerOrigin) },
     });
@@ -225,7 +250,10 @@ describe('passkeys', () => {
     const signedIn = await passkeySignIn(s, key);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toEqual({ id: 1, username: 'admin' });
-    const session = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const session = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_session='))!
+      .split(';')[0]!;
     expect((await s.api('GET', '/api/user', { cookie: session })).body.username).toBe('admin');
     const listed = await s.api('GET', '/api/user/passkeys', { cookie });
     expect(listed.body).toHaveLength(1);
@@ -246,16 +274,17 @@ describe('passkeys', () => {
       status: 400,
       body: { message: 'Passkey sign-in failed. Use a passkey saved for this site, or your password.' },
     });
-    expect(wrongOrigin.headers.getSetCookie()).toEqual([]);
+    expect(wrongOrigin.headers.getSetCookie().filter((c) => c.startsWith('pn_session='))).toEqual([]);
     // One challenge, one answer.
     const options = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
     const answer = key.authenticate(options.body, origin);
-    expect(
-      (await s.api('POST', '/api/login/passkey', { headers: { origin }, body: { response: answer } })).status,
-    ).toBe(200);
-    expect(
-      (await s.api('POST', '/api/login/passkey', { headers: { origin }, body: { response: answer } })).status,
-    ).toBe(400);
+    const replay = { cookie: challengeCookie(options), headers: { origin }, body: { response: answer } };
+    expect((await s.api('POST', '/api/login/passkey', replay)).status).toBe(200);
+    expect((await s.api('POST', '/api/login/passkey', replay)).status).toBe(400);
+    // Without the challenge the browser holds, a right answer is refused too.
+    const bare = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    const unheld = { headers: { origin }, body: { response: key.authenticate(bare.body, origin) } };
+    expect((await s.api('POST', '/api/login/passkey', unheld)).status).toBe(400);
     expect((await passkeySignIn(s, new SoftAuthenticator())).status).toBe(400);
     // The same authenticator again (a browser honours excludeCredentials; this one does not).
     expect((await register(s, cookie, key)).body).toEqual({ message: 'This passkey is already registered' });
@@ -264,6 +293,191 @@ describe('passkeys', () => {
     ).toBe('name: Name the passkey');
     expect((await s.api('POST', '/api/user/passkeys/options')).status).toBe(401);
     expect(s.handle.store.count('passkeys')).toBe(1);
+  });
+});
+
+describe('passkey challenges', () => {
+  const origin = 'http://localhost:5999';
+  const challengeCookie = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_passkey_'))
+      ?.split(';')[0];
+
+  it('anonymous floods of sign-in options never evict the owner’s own challenge', async () => {
+    const s = await start({ allowedOrigins: [origin], trustProxy: 1 });
+    const cookie = await s.login();
+    const key = new SoftAuthenticator();
+    await reauth(s, cookie);
+    const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    const registered = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${cookie}; ${challengeCookie(options)}`,
+      headers: { origin },
+      body: { name: 'Laptop', response: key.register(options.body, origin) },
+    });
+    expect(registered.status).toBe(201);
+
+    // The owner's browser asks first; then the audit's flood: 220 option requests from four addresses.
+    const mine = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    for (let i = 0; i < 220; i++) {
+      const flood = await s.api('POST', '/api/login/passkey/options', {
+        headers: { origin, 'x-forwarded-for': `203.0.113.${i % 4}` },
+      });
+      expect(flood.status).toBe(200);
+    }
+    const signedIn = await s.api('POST', '/api/login/passkey', {
+      cookie: challengeCookie(mine),
+      headers: { origin },
+      body: { response: key.authenticate(mine.body, origin) },
+    });
+    expect(signedIn.status).toBe(200);
+    // Nothing waits in the store for anyone: only the owner's spent challenge, until it expires.
+    expect(s.handle.store.count('authChallenges')).toBe(2);
+  });
+
+  it('keeps sign-in and registration apart, and a registration to the session that asked', async () => {
+    const s = await start({ allowedOrigins: [origin] });
+    const cookie = await s.login();
+    const other = await s.login();
+    await reauth(s, cookie);
+    await reauth(s, other);
+    const key = new SoftAuthenticator();
+    // A sign-in challenge does not register a passkey.
+    const signInOptions = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    const asRegistration = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${cookie}; ${challengeCookie(signInOptions)}`,
+      headers: { origin },
+      body: {
+        name: 'Laptop',
+        response: key.register({ challenge: signInOptions.body.challenge, rp: { id: 'localhost' } }, origin),
+      },
+    });
+    expect(asRegistration.status).toBe(400);
+    // A registration challenge made for one session is refused in another.
+    const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    const elsewhere = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${other}; ${challengeCookie(options)}`,
+      headers: { origin },
+      body: { name: 'Laptop', response: key.register(options.body, origin) },
+    });
+    expect(elsewhere.status).toBe(400);
+    // Registration options are for a session only.
+    expect((await s.api('POST', '/api/user/passkeys/options', { headers: { origin } })).status).toBe(401);
+    expect(s.handle.store.count('passkeys')).toBe(0);
+  });
+});
+
+describe('a session alone mints no lasting credential', () => {
+  const origin = 'http://localhost:5999';
+  const challengeCookie = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pn_passkey_'))
+      ?.split(';')[0];
+
+  it('adding a passkey needs the password (and the code when on) within the last few minutes', async () => {
+    const s = await start({ allowedOrigins: [origin] });
+    const cookie = await s.login();
+    const key = new SoftAuthenticator();
+    // The audit's case: the session cookie alone registered a passkey.
+    const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    expect(options).toMatchObject({
+      status: 403,
+      body: {
+        message: 'Confirm your password first: this needs a fresh proof that it is you.',
+        reauth: true,
+      },
+    });
+    const wrong = await s.api('POST', '/api/user/reauth', { cookie, body: { password: 'not it' } });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'password: Password is incorrect' } });
+    expect((await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } })).status).toBe(
+      403,
+    );
+    // With TOTP on, the password alone is not a proof.
+    const { secret } = await enableTotp(s, cookie);
+    const noCode = await s.api('POST', '/api/user/reauth', { cookie, body: { password: OWNER_PASSWORD } });
+    expect(noCode).toMatchObject({ status: 400, body: { secondFactor: 'totp' } });
+    await reauth(s, cookie, codeAt(secret));
+    const fresh = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    expect(fresh.status).toBe(200);
+    const added = await s.api('POST', '/api/user/passkeys', {
+      cookie: `${cookie}; ${challengeCookie(fresh)}`,
+      headers: { origin },
+      body: { name: 'Laptop', response: key.register(fresh.body, origin) },
+    });
+    expect(added.status).toBe(201);
+    // Another session of the same owner has proved nothing.
+    const other = await s.login('admin', OWNER_PASSWORD).catch(() => null);
+    expect(other).toBeNull(); // TOTP is on: the password alone does not sign in
+    // A proof older than the window no longer counts.
+    await s.handle.store.write((tx) => {
+      for (const session of tx.all('sessions'))
+        tx.update('sessions', session.id, {
+          reauthenticatedAt: new Date(Date.now() - 6 * 60_000).toISOString(),
+        });
+    });
+    expect((await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } })).status).toBe(
+      403,
+    );
+    expect(s.handle.store.count('passkeys')).toBe(1);
+  });
+
+  it('guessing the current password behind a session meets the sign-in lockout (429)', async () => {
+    const s = await start();
+    const cookie = await s.login();
+    const guesses = {
+      currentPassword: 'guess',
+      newPassword: 'a new secret',
+      confirmPassword: 'a new secret',
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await s.api('PUT', '/api/user/password', { cookie, body: guesses })).status);
+    // The audit sent 300 guesses and never met a 429.
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    const locked = await s.api('PUT', '/api/user/password', {
+      cookie,
+      body: { ...guesses, currentPassword: OWNER_PASSWORD },
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(locked.body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    // The same lockout guards the fresh proof and turning TOTP off.
+    expect(
+      (await s.api('POST', '/api/user/reauth', { cookie, body: { password: OWNER_PASSWORD } })).status,
+    ).toBe(429);
+    expect(
+      (await s.api('POST', '/api/user/totp/disable', { cookie, body: { password: 'x', code: '123456' } }))
+        .status,
+    ).toBe(429);
+  });
+
+  it('a password change and “sign out other sessions” keep passkeys, which still sign in', async () => {
+    const s = await start({ allowedOrigins: [origin] });
+    const cookie = await s.login();
+    const key = new SoftAuthenticator();
+    await reauth(s, cookie);
+    const options = await s.api('POST', '/api/user/passkeys/options', { cookie, headers: { origin } });
+    await s.api('POST', '/api/user/passkeys', {
+      cookie: `${cookie}; ${challengeCookie(options)}`,
+      headers: { origin },
+      body: { name: 'Laptop', response: key.register(options.body, origin) },
+    });
+    const changed = await s.api('PUT', '/api/user/password', {
+      cookie,
+      body: { currentPassword: OWNER_PASSWORD, newPassword: 'a new secret', confirmPassword: 'a new secret' },
+    });
+    expect(changed.status).toBe(204);
+    expect((await s.api('POST', '/api/user/sessions/sign-out-others', { cookie })).status).toBe(200);
+    expect((await s.api('GET', '/api/user/passkeys', { cookie })).body).toHaveLength(1);
+    const signIn = await s.api('POST', '/api/login/passkey/options', { headers: { origin } });
+    const signedIn = await s.api('POST', '/api/login/passkey', {
+      cookie: challengeCookie(signIn),
+      headers: { origin },
+      body: { response: key.authenticate(signIn.body, origin) },
+    });
+    expect(signedIn.status).toBe(200);
   });
 });
 

@@ -65,6 +65,7 @@ describe('unsubscribe by address', () => {
       const record = tx.lookup('subscribers', 'email', 'reader1@example.com')!;
       tx.update('subscribers', record.id, {
         noticeSentAt: new Date(Date.now() - DAY_MS - 1000).toISOString(),
+        mailsSentAt: [new Date(Date.now() - DAY_MS - 1000).toISOString()],
       });
     });
     await unsubscribe('reader1@example.com');

@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCacheFor, pageRendersFor, rendererLoadsFor } from '../src/pages/web-app.ts';
+import { publicFastPathFor, REPLAY_BUDGET_BYTES } from '../src/routes/public-fast-path.ts';
 import { ensureWebAppBuilt } from './built-web-app.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
@@ -235,12 +236,27 @@ describe('web app serving (built app, server rendering)', () => {
       expect(rendererLoadsFor(fresh.handle.store)).toBe(1);
       // Nothing kept from it: the owner's page is rendered for the request, by the renderer already loaded.
       expect(pageCacheFor(fresh.handle.store).size).toBe(0);
+      // A stranger's request first: its Host names nothing in the page (the server's own address until
+      // the owner signs in), not the canonical link, not og:url.
+      const stranger = await new Promise<string>((resolve, reject) => {
+        http
+          .get(`${fresh.url}/blog`, { headers: { host: 'attacker.example' } }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+      expect(stranger).not.toContain('attacker.example');
+      expect(stranger.match(/<link rel="canonical" href="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
+      expect(stranger.match(/<meta property="og:url" content="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
       const cookie = await fresh.login();
       const page = await fresh.api('GET', '/notes', { cookie });
       expect(page.status).toBe(200);
       expect(page.body).toMatch(/<html lang="en" data-owner="">/);
       expect(rendererLoadsFor(fresh.handle.store)).toBe(1);
-      // Its made-up address is not the site's: links use the address the first real request came to.
+      // Its made-up address is not the site’s: links use the address the owner signed in at.
       const blog: string = (await fresh.api('GET', '/blog')).body;
       expect(blog.match(/<link rel="canonical" href="([^"]+)"/)?.[1]).toBe(`${fresh.url}/blog`);
     } finally {
@@ -277,6 +293,24 @@ describe('web app serving (built app, server rendering)', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toBe('Not found');
     expect((await s.api('GET', '/api/nothing')).body).toEqual({ message: 'Not found' });
+  });
+
+  it('records a build file once by its path and replays it for any query, holding one copy', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(copy, 'dist/.vite/manifest.json'), 'utf8'));
+    const entry = manifest['src/entry-client.tsx'].file as string;
+    const fastPath = publicFastPathFor(s.handle.store);
+    const plain = await fetch(`${s.url}/${entry}`, { headers: { 'accept-encoding': 'br' } });
+    const body = Buffer.from(await plain.arrayBuffer());
+    const held = fastPath.held;
+    for (let v = 0; v < 50; v++)
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await fetch(`${s.url}/${entry}?v=${v}`, { headers: { 'accept-encoding': encoding } });
+        expect(res.status).toBe(200);
+        if (encoding === 'br') expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+        else await res.arrayBuffer();
+      }
+    expect(fastPath.held).toEqual(held);
+    expect(fastPath.held.bytes).toBeLessThanOrEqual(REPLAY_BUDGET_BYTES);
   });
 });
 

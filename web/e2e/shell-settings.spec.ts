@@ -126,6 +126,7 @@ test('a correct password change succeeds, and the new password signs in', async 
   await page.getByLabel('Confirm password').fill(next);
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your passkeys still sign in' })).toBeVisible();
   await expect(page.getByLabel('New password')).toHaveValue('');
   try {
     const login = await page.request.post('/api/login', { data: { username: 'admin', password: next } });

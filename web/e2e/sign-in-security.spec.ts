@@ -1,5 +1,5 @@
 // Issue 23 in the browser: the 429 message on the sign-in form (shown once), the pre-filled username,
-// passkeys through Chromium's virtual authenticator, TOTP enrolment and sign-in (codes computed here),
+// passkeys through Chromium's virtual authenticator (added after confirming the password, issue 33), TOTP enrolment and sign-in (codes computed here),
 // a recovery code, and the session list's sign-outs. Every test leaves the owner as it found them
 // (password only, no passkey), since the other specs sign in with the password alone.
 import AxeBuilder from '@axe-core/playwright';
@@ -97,6 +97,16 @@ test('a passkey is added in Settings and signs in without a password (virtual au
   await expect(page.getByText('Name the passkey')).toBeVisible();
   await page.getByLabel('Passkey name').fill('Test laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // A session alone adds no passkey: the password first (issue 33).
+  const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel('Your password').fill('not the password');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('Password is incorrect');
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await confirm.getByLabel('Your password').fill(E2E_OWNER.password);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('Test laptop');
@@ -193,6 +203,8 @@ test("TOTP: enrol with the QR code's key and a code, sign in with a code, then w
   } finally {
     await openSecurity(page);
     await page.getByLabel('Password to turn it off').fill(E2E_OWNER.password);
+    // A code too (issue 33): the next step's, which no sign-in above can have used.
+    await page.getByLabel('Code from your authenticator app').fill(codeAt(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
   }
@@ -239,6 +251,8 @@ test('the session list names each device and signs out one, then all others', as
 
     await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
     await expect(page.getByRole('status').filter({ hasText: /other sessions? signed out/ })).toBeVisible();
+    // Passkeys are credentials of their own: they stay, and the owner is told (issue 33).
+    await expect(page.getByRole('status').filter({ hasText: 'Your passkeys still sign in' })).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await expect(sessions.getByRole('listitem')).toContainText('This device');
     expect((await iphone.page.request.get('/api/user')).status()).toBe(401);

@@ -39,6 +39,25 @@ export const PasswordConfirmSchema = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
 });
 
+/** A fresh proof of the owner lasts this long for the session that gave it (adding a passkey needs one). */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+/** The 403 answer's text when an action needs a fresh proof the session has not given. */
+export const REAUTH_REQUIRED_MESSAGE =
+  'Confirm your password first: this needs a fresh proof that it is you.';
+
+/** A second factor typed to prove it is the owner: a current code or a recovery code. */
+const OwnerCodeSchema = z
+  .string({ error: 'Enter the code from your authenticator app' })
+  .trim()
+  .min(1, 'Enter the code from your authenticator app')
+  .max(32, 'Enter the code from your authenticator app');
+
+/** POST /api/user/reauth: the password, and the code when two-factor authentication is on. */
+export const ReauthSchema = PasswordConfirmSchema.extend({ code: OwnerCodeSchema.optional() });
+
+/** POST /api/user/totp/disable: the password and a code from the app (or a recovery code). */
+export const TotpDisableSchema = PasswordConfirmSchema.extend({ code: OwnerCodeSchema });
+
 /** GET /api/user/totp. */
 export interface TotpStatus {
   enabled: boolean;

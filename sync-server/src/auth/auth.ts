@@ -46,7 +46,15 @@ function clientOf(req: Request): SessionClient {
   return { userAgent: req.get('user-agent')?.slice(0, 512) ?? null, address: req.ip ?? null };
 }
 
-export function createAuth(store: Store, sessions: SessionService): Auth {
+/**
+ * `onSignIn` hears of each sign-in's request (the site's address is learned from it: http/site-origin.ts);
+ * it must not throw.
+ */
+export function createAuth(
+  store: Store,
+  sessions: SessionService,
+  onSignIn: (req: Request) => Promise<void> = async () => {},
+): Auth {
   const contexts = new WeakMap<Request, AuthContext>();
 
   const loadSession: RequestHandler = async (req, res, next) => {
@@ -81,6 +89,7 @@ export function createAuth(store: Store, sessions: SessionService): Auth {
     async signIn(req, res, userId) {
       const { token, session } = await sessions.create(userId, clientOf(req));
       setCookie(req, res, token);
+      await onSignIn(req);
       return session;
     },
     async signOut(req, res) {

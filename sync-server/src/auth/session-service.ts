@@ -68,6 +68,14 @@ export class SessionService {
     return session;
   }
 
+  /** The owner proved it is them in this session just now (auth/owner-proof.ts). */
+  async markReauthenticated(sessionId: number, now = new Date()): Promise<void> {
+    await this.#store.write((tx) => {
+      if (tx.get('sessions', sessionId))
+        tx.update('sessions', sessionId, { reauthenticatedAt: now.toISOString() });
+    });
+  }
+
   /** Extends the session if it was last extended long enough ago; returns the (possibly new) record. */
   async touch(
     session: SessionRecord,

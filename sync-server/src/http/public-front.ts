@@ -16,8 +16,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { keyOf, type PublicFastPath } from '../routes/public-fast-path.ts';
-import { logAddress, type RequestLog } from './request-logger.ts';
+import type { PublicFastPath } from '../routes/public-fast-path.ts';
+import { logAddress, loggedUrl, type RequestLog } from './request-logger.ts';
 
 /** Node's default limit for a request's head (`--max-http-header-size`); larger ones are Node's to refuse. */
 const MAX_HEAD_BYTES = 16 * 1024;
@@ -202,6 +202,7 @@ class FrontConnection {
 
   readonly #onData = (chunk: Buffer): void => {
     let at = 0;
+    this.#socket.cork();
     while (at < chunk.length) {
       const end = this.#answer(chunk, at);
       if (end < 0) break;
@@ -209,6 +210,7 @@ class FrontConnection {
       // Answers the client is not reading yet: Node's server waits for them; so it gets the rest.
       if (this.#socket.writableNeedDrain) break;
     }
+    this.#socket.uncork();
     if (at < chunk.length) {
       this.#release();
       this.#handOver(this.#socket, at === 0 ? chunk : chunk.subarray(at));
@@ -230,8 +232,11 @@ class FrontConnection {
     if (end < 0 || end - at > MAX_HEAD_BYTES) return -1;
     const asked = readRequest(chunk.toString('latin1', at, end));
     if (asked === null) return -1;
-    const entry = this.#fastPath.find(
-      keyOf(asked.url, asked.host, asked.forwardedHost, asked.forwardedProto),
+    const entry = this.#fastPath.lookup(
+      asked.url,
+      asked.host,
+      asked.forwardedHost,
+      asked.forwardedProto,
       asked.credentials,
     );
     if (entry === null) return -1;
@@ -246,12 +251,17 @@ class FrontConnection {
           }
         : null;
     const way = this.#fastPath.wayFor(entry, conditional, asked.acceptEncoding);
-    const bytes = way.wire(asked.method === 'HEAD', this.#keepAliveHeader());
-    if (bytes === null) return -1;
-    this.#socket.write(bytes);
+    const head = way.wire(this.#keepAliveHeader());
+    if (head === null) return -1;
+    // The head and the cached body as they are (corked in #onData: one write to the kernel), never copied
+    // into one buffer: the replay cache holds one copy of each body (routes/replay-entries.ts).
+    this.#socket.write(head);
+    if (asked.method !== 'HEAD' && way.body !== undefined) this.#socket.write(way.body);
     if (this.#log !== null) {
       this.#logAddress ??= logAddress(this.#socket);
-      this.#log.answeredOn(asked.method, this.#logAddress, way.status, start, entry.loggedUrl);
+      // A build file asked with a query (recorded by its path): the log shows the address as asked.
+      const logged = entry.anyQuery && asked.url.includes('?') ? loggedUrl(asked.url) : entry.loggedUrl;
+      this.#log.answeredOn(asked.method, this.#logAddress, way.status, start, logged);
     }
     return end + HEAD_END.length;
   }

@@ -181,7 +181,8 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
     if (!file) return next();
     const answer = await file;
     res.setHeader('Accept-Ranges', 'bytes');
-    fastPath.remember(req, res, answer, { anyone: true });
+    // Recorded by path and replayed whatever the query: `?v=0…999` must not each take an entry.
+    fastPath.remember(req, res, answer, { anyone: true, anyQuery: true });
     writeAnswer(req, res, answer);
   });
   // Byte ranges, and files added after the start.
@@ -278,7 +279,7 @@ export function mountWebApp(app: Express, { config, auth, services, store, siteO
     // whatever Host the visitor sent (http/site-origin.ts).
     // Parameters no page reads are dropped (pages/page-query.ts): one render and one cached copy per page.
     const address = pageAddress(req.originalUrl);
-    const url = `${siteOrigin.of(req)}${address}`;
+    const url = `${siteOrigin.of()}${address}`;
     const cached = user ? undefined : pages.get(pageVersion, url);
     if (cached) {
       await sendCachedPage(req, res, cached, address);

@@ -1,7 +1,7 @@
 // The owner's blog API: every post including drafts, create, edit or publish/unpublish, delete. A post
 // scheduled with the newsletter fixes the origin of the links when it is scheduled.
 import { type BlogPost, BlogPostCreateSchema, BlogPostUpdateSchema } from '@private-notes/shared';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { preparePublicVariants } from '../attachments/prepare-public-variants.ts';
 import type { Deps } from '../deps.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
@@ -11,8 +11,8 @@ export function createAdminBlogRouter({ auth, services, siteOrigin }: Deps): Rou
   const router = Router();
   const { blog } = services;
   // Asked only when the newsletter is wanted: refuses (409) when no mail could carry working links.
-  const saveOptions = (req: Request) => ({
-    newsletterUrl: () => services.mail.service.requirePublicUrl(siteOrigin.of(req)),
+  const saveOptions = () => ({
+    newsletterUrl: () => services.mail.service.requirePublicUrl(siteOrigin.of()),
   });
   const prepare = (post: BlogPost) =>
     preparePublicVariants(post, services.attachments, services.imageVariants);
@@ -27,7 +27,7 @@ export function createAdminBlogRouter({ auth, services, siteOrigin }: Deps): Rou
 
   router.post('/api/admin/blog', async (req, res) => {
     const input = parseBody(BlogPostCreateSchema, req);
-    const post = await blog.createPost(input, auth.getUser(req)!.id, new Date(), saveOptions(req));
+    const post = await blog.createPost(input, auth.getUser(req)!.id, new Date(), saveOptions());
     res.status(201).json(post);
     prepare(post);
   });
@@ -35,7 +35,7 @@ export function createAdminBlogRouter({ auth, services, siteOrigin }: Deps): Rou
   router.put('/api/admin/blog/:id', async (req, res) => {
     const id = parseIdParam(req);
     const input = parseBody(BlogPostUpdateSchema, req);
-    const post = await blog.updatePost(id, input, new Date(), saveOptions(req));
+    const post = await blog.updatePost(id, input, new Date(), saveOptions());
     res.json(post);
     prepare(post);
   });

@@ -87,6 +87,11 @@ export class CachedAnswer {
       `W/"${this.body.length.toString(16)}-${createHash('sha1').update(this.body).digest('base64').slice(0, 27)}"`;
   }
 
+  /** The bytes this answer holds: its body and the compressed forms made so far. */
+  get bytes(): number {
+    return this.body.length + (this.#br?.length ?? 0) + (this.#gzip?.length ?? 0);
+  }
+
   /** Whether a client asking for `encoding` gets a compressed body (large enough, and a variant exists). */
   compresses(encoding: Encoding | null): encoding is Encoding {
     if (encoding === null || this.body.length < COMPRESS_MIN_BYTES) return false;

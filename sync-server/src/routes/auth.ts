@@ -4,14 +4,19 @@ import {
   type LoginOptions,
   LoginSchema,
   PasswordChangeSchema,
+  ReauthSchema,
   RegisterSchema,
   type SecondFactorRequired,
   SIGN_IN_API,
 } from '@private-notes/shared';
 import { Router } from 'express';
 import { tooManyAttemptsMessage } from '../auth/lockout-policy.ts';
+import { type ProofOptions, proveOwner } from '../auth/owner-proof.ts';
 import type { Deps } from '../deps.ts';
 import { parseBody } from '../http/validate.ts';
+
+const PASSWORD_ONLY: ProofOptions = { field: 'currentPassword', withCode: false };
+const WITH_CODE: ProofOptions = { field: 'password', withCode: true };
 
 export function createAuthRouter({ auth, config, services, store }: Deps): Router {
   const router = Router();
@@ -79,11 +84,23 @@ export function createAuthRouter({ auth, config, services, store }: Deps): Route
     res.status(204).end();
   });
 
+  // The current password is checked under the sign-in lockout: a session alone cannot guess it faster
+  // than the sign-in form allows (auth/owner-proof.ts). Other sessions end; passkeys stay (the screen says so).
   router.put('/api/user/password', auth.requireUser, async (req, res) => {
     const body = parseBody(PasswordChangeSchema, req);
     const user = auth.getUser(req)!;
-    await services.users.changePassword(user.id, body.currentPassword, body.newPassword);
+    await proveOwner(services, store, req, res, user.id, { password: body.currentPassword }, PASSWORD_ONLY);
+    await services.users.setPassword(user.id, body.newPassword);
     await services.sessions.destroyOthers(user.id, auth.getSession(req)!.id);
+    res.status(204).end();
+  });
+
+  // A fresh proof for this session (password, and the code when TOTP is on): adding a passkey asks for one.
+  router.post(SIGN_IN_API.reauth, auth.requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const proof = parseBody(ReauthSchema, req);
+    await proveOwner(services, store, req, res, auth.getUser(req)!.id, proof, WITH_CODE);
+    await services.sessions.markReauthenticated(auth.getSession(req)!.id);
     res.status(204).end();
   });
 

@@ -122,7 +122,7 @@ export function createCommentFormRouter(deps: Deps, commentLimit: RequestHandler
         refuse(deps, req, res, 400, errors);
         return;
       }
-      await acceptComment(deps, req, post.id, input.data);
+      await acceptComment(deps, post.id, input.data);
       res.redirect(303, `${COMMENT_FORM_PATH}?${new URLSearchParams({ post: String(post.id) })}`);
     },
   );

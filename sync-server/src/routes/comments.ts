@@ -2,7 +2,7 @@
 // the owner reads every comment with e-mails and report flags, approves and deletes. The post page's form
 // also posts without JavaScript (comment-form.ts): same rules, same allowance, answered with a page.
 import { ApproveAuthorSchema, type Comment, CommentCreateSchema } from '@private-notes/shared';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
@@ -24,13 +24,12 @@ export const COMMENT_LIMITED_MESSAGE = 'Too many comments from this address. Ple
  */
 export async function acceptComment(
   { services, siteOrigin }: Deps,
-  req: Request,
   postId: number,
   input: CommentCreateInput,
 ): Promise<Comment> {
   if (input.website?.trim()) return services.comments.decoy(postId, input);
   const created = await services.comments.create(postId, input);
-  void services.mail.alerts.check(new Date(), siteOrigin.of(req));
+  void services.mail.alerts.check(new Date(), siteOrigin.of());
   return created;
 }
 
@@ -66,7 +65,7 @@ export function createCommentsRouter(deps: Deps): Router {
     res.set('Cache-Control', NO_STORE);
     const postId = parseIdParam(req);
     const input = parseBody(CommentCreateSchema, req);
-    res.status(201).json(await acceptComment(deps, req, postId, input));
+    res.status(201).json(await acceptComment(deps, postId, input));
   });
 
   router.use(createCommentFormRouter(deps, commentLimit));

@@ -39,7 +39,7 @@ export function createFeedsRouter({ store, services, siteOrigin }: Deps): Router
   }
 
   router.get('/rss.xml', async (req, res) => {
-    const base = siteOrigin.of(req);
+    const base = siteOrigin.of();
     const answer = answers.get(`rss\0${base}`, 'application/rss+xml; charset=utf-8', PUBLIC_FEED, () =>
       buildRss(
         blog.listPublishedPosts(),
@@ -52,15 +52,15 @@ export function createFeedsRouter({ store, services, siteOrigin }: Deps): Router
   });
 
   router.get('/sitemap.xml', async (req, res) => {
-    const base = siteOrigin.of(req);
+    const base = siteOrigin.of();
     const answer = answers.get(`sitemap\0${base}`, 'application/xml; charset=utf-8', PUBLIC_FEED, () =>
       buildSitemap(blog.listPublishedPosts(), base),
     );
     await sendFeed(req, res, answer);
   });
 
-  router.get('/robots.txt', (req, res) => {
-    const base = siteOrigin.of(req);
+  router.get('/robots.txt', (_req, res) => {
+    const base = siteOrigin.of();
     const text = [
       'User-agent: *',
       'Allow: /',

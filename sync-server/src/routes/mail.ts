@@ -81,7 +81,7 @@ export function createMailRouter({ auth, services, siteOrigin }: Deps): Router {
 
   router.get('/api/admin/blog/:id/newsletter/preview', async (req, res) => {
     const id = parseIdParam(req);
-    res.json(await mail.newsletter.preview(id, mail.service.requirePublicUrl(siteOrigin.of(req))));
+    res.json(await mail.newsletter.preview(id, mail.service.requirePublicUrl(siteOrigin.of())));
   });
 
   router.post('/api/admin/blog/:id/newsletter/test', async (req, res) => {
@@ -89,7 +89,7 @@ export function createMailRouter({ auth, services, siteOrigin }: Deps): Router {
     const to = ownerEmail(req);
     if (!to) throw new HttpError(400, NO_OWNER_EMAIL);
     try {
-      await mail.newsletter.sendTest(id, to, mail.service.requirePublicUrl(siteOrigin.of(req)));
+      await mail.newsletter.sendTest(id, to, mail.service.requirePublicUrl(siteOrigin.of()));
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw new HttpError(502, `The test was not sent: ${describeSmtpError(error)}`);
@@ -106,14 +106,14 @@ export function createMailRouter({ auth, services, siteOrigin }: Deps): Router {
   router.post('/api/admin/blog/:id/newsletter', async (req, res) => {
     const id = parseIdParam(req);
     const { recipients } = parseBody(NewsletterSendRequestSchema, req);
-    const publicUrl = mail.service.requirePublicUrl(siteOrigin.of(req));
+    const publicUrl = mail.service.requirePublicUrl(siteOrigin.of());
     res.status(202).json(await mail.newsletter.start(id, recipients, publicUrl));
   });
 
   router.post('/api/admin/blog/:id/publish-and-send', async (req, res) => {
     const id = parseIdParam(req);
     const { recipients } = parseBody(NewsletterSendRequestSchema, req);
-    const publicUrl = mail.service.requirePublicUrl(siteOrigin.of(req));
+    const publicUrl = mail.service.requirePublicUrl(siteOrigin.of());
     // Everything that could refuse the send is checked before the post goes public.
     mail.newsletter.assertCanStart(id, recipients, { draftAllowed: true });
     if (!blog.getPost(id)?.published)

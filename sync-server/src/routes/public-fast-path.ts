@@ -26,6 +26,7 @@ import {
   pickEncoding,
   writeAnswer,
 } from './answer-cache.ts';
+import { type Kept, ReplayEntries } from './replay-entries.ts';
 
 /** Headers that belong to one request or one body, never replayed (writeAnswer sets the body's own). */
 const PER_RESPONSE = new Set([
@@ -41,9 +42,9 @@ const PER_RESPONSE = new Set([
   'keep-alive',
   'transfer-encoding',
 ]);
-export const MAX_ENTRIES = 1000;
-/** When full, this many least recently used entries go at once, so the sort is paid once per 100 new ones. */
-const EVICT_AT_ONCE = 100;
+
+export { MAX_ENTRIES, REPLAY_BUDGET_BYTES } from './replay-entries.ts';
+
 const NO_VERSION = (): number => 0;
 
 export interface RememberOptions {
@@ -57,6 +58,11 @@ export interface RememberOptions {
    * replayed it too. Pages vary on the session (`Vary: Cookie`): they are replayed to anonymous visitors only.
    */
   anyone?: boolean;
+  /**
+   * The answer is the same whatever the query string (a build file: `?v=3` changes nothing), so it is
+   * recorded once by its path and replayed for every query: distinct queries cannot each take an entry.
+   */
+  anyQuery?: boolean;
 }
 
 /** What the request log needs of a replayed answer, made once when it is recorded. */
@@ -78,7 +84,6 @@ export class Way {
   readonly #lines: string | null;
   #wireDate = '';
   #wireKeepAlive = '';
-  #wire: Buffer | null = null;
   #wireHead: Buffer | null = null;
 
   constructor(status: number, headers: string[], body: Buffer | undefined) {
@@ -100,24 +105,30 @@ export class Way {
   }
 
   /**
-   * The whole answer as bytes for a kept-alive HTTP/1.1 connection (the head alone for HEAD), laid out as
-   * Node's `writeHead` lays it out: the headers, Date, Connection, Keep-Alive. Made again each second (a
-   * buffer once handed to a socket is never changed); null when a header could not be sent as it is.
+   * The answer's head as bytes for a kept-alive HTTP/1.1 connection, laid out as Node's `writeHead` lays it
+   * out: the headers, Date, Connection, Keep-Alive. The body (`body`) follows it as it is: the front writes
+   * the two together, so the cache never holds a second copy of a body. Made again each second (a buffer
+   * once handed to a socket is never changed); null when a header could not be sent as it is.
    */
-  wire(headOnly: boolean, keepAlive: string): Buffer | null {
+  wire(keepAlive: string): Buffer | null {
     if (this.#lines === null) return null;
     const date = httpDate();
     if (date !== this.#wireDate || keepAlive !== this.#wireKeepAlive) {
-      const head = Buffer.from(
+      this.#wireHead = Buffer.from(
         `${this.#lines}Date: ${date}\r\nConnection: keep-alive\r\nKeep-Alive: ${keepAlive}\r\n\r\n`,
         'latin1',
       );
-      this.#wireHead = head;
-      this.#wire = this.body === undefined ? head : Buffer.concat([head, this.body]);
       this.#wireDate = date;
       this.#wireKeepAlive = keepAlive;
     }
-    return headOnly ? this.#wireHead : this.#wire;
+    return this.#wireHead;
+  }
+
+  /** The bytes this way holds of its own (its head in three forms, its headers), not its body. */
+  get ownBytes(): number {
+    let bytes = 3 * ((this.#lines?.length ?? 0) + 100);
+    for (const text of this.headers) bytes += text.length + 16;
+    return bytes;
   }
 }
 
@@ -126,13 +137,12 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** An address's recorded answer and its ways of answering. */
-export interface Entry extends Replayed {
-  answer: CachedAnswer;
-  /** When it was last recorded or replayed (a counter): the least recently used go first when full. */
-  used: number;
+export interface Entry extends Replayed, Kept {
   seen: number;
   version: () => number;
   anyone: boolean;
+  /** Recorded by path, replayed whatever the query (RememberOptions.anyQuery). */
+  anyQuery: boolean;
   identity: Way;
   br: Way | null;
   gzip: Way | null;
@@ -379,9 +389,24 @@ class HeaderRecorder {
 }
 
 export class PublicFastPath {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: ReplayEntries<Entry>;
   #clock = 0;
   #encodings = new Map<string, Encoding | null>();
+
+  /** `maxEntries` and `budget` (bytes): see replay-entries.ts; tests give smaller ones. */
+  constructor(maxEntries?: number, budget?: number) {
+    this.#entries = new ReplayEntries<Entry>(maxEntries, budget);
+  }
+
+  /** The bytes the recorded answers hold (within REPLAY_BUDGET_BYTES), and how many addresses. */
+  get held(): { bytes: number; entries: number } {
+    return { bytes: this.#entries.bytes, entries: this.#entries.size };
+  }
+
+  /** Forgets every recorded answer (what they embed changed, e.g. the site's address). */
+  clear(): void {
+    this.#entries.clear();
+  }
 
   /**
    * Records the cached answer Express is about to send, with the headers the middleware set so far. Only
@@ -416,38 +441,44 @@ export class PublicFastPath {
           )
         : null;
     const h = req.headers;
+    const anyQuery = options.anyQuery ?? false;
+    const url = req.url ?? '';
+    const query = anyQuery ? url.indexOf('?') : -1;
     const key = keyOf(
-      req.url,
+      query < 0 ? url : url.slice(0, query),
       h.host ?? '',
       (h['x-forwarded-host'] as string | undefined) ?? '',
       (h['x-forwarded-proto'] as string | undefined) ?? '',
     );
-    if (this.#entries.size >= MAX_ENTRIES && !this.#entries.has(key)) this.#evict();
+    const identity = new Way(answer.status, headersFor(base, answer, { headers: {} }), answer.body);
+    const br = way('br');
+    const gzip = way('gzip');
+    const notModified = new Way(
+      304,
+      headersFor(base, answer, { headers: { 'if-none-match': answer.etag } }),
+      undefined,
+    );
+    const logged = loggedUrl(query < 0 ? url : url.slice(0, query));
     this.#entries.set(key, {
       answer,
       used: ++this.#clock,
+      ownBytes:
+        2 * key.length +
+        logged.length +
+        identity.ownBytes +
+        (br?.ownBytes ?? 0) +
+        (gzip?.ownBytes ?? 0) +
+        notModified.ownBytes,
       seen: answer.version,
       version,
       anyone: options.anyone ?? false,
-      identity: new Way(answer.status, headersFor(base, answer, { headers: {} }), answer.body),
-      br: way('br'),
-      gzip: way('gzip'),
-      notModified: new Way(
-        304,
-        headersFor(base, answer, { headers: { 'if-none-match': answer.etag } }),
-        undefined,
-      ),
-      loggedUrl: loggedUrl(req.url),
+      anyQuery,
+      identity,
+      br,
+      gzip,
+      notModified,
+      loggedUrl: logged,
     });
-  }
-
-  /**
-   * Drops the least recently used entries. Emptying the whole map instead would let anyone who requests
-   * many distinct addresses push every popular page back onto Express at once.
-   */
-  #evict(): void {
-    const oldest = [...this.#entries].sort(([, a], [, b]) => a.used - b.used).slice(0, EVICT_AT_ONCE);
-    for (const [key] of oldest) this.#entries.delete(key);
   }
 
   #encodingFor(acceptEncoding: string | undefined): Encoding | null {
@@ -470,20 +501,34 @@ export class PublicFastPath {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return null;
     if (!readAsked(req.rawHeaders)) return null;
-    const entry = this.find(
-      keyOf(req.url, asked.host, asked.forwardedHost, asked.forwardedProto),
-      asked.credentials,
-    );
+    const url = req.url ?? '';
+    const entry = this.lookup(url, asked.host, asked.forwardedHost, asked.forwardedProto, asked.credentials);
     if (entry === null) return null;
     send(res as NodeResponse, this.wayFor(entry, asked.conditional ? req : null, asked.acceptEncoding));
-    return entry;
+    return entry.anyQuery && url.includes('?') ? { loggedUrl: loggedUrl(url) } : entry;
   }
 
   /**
-   * The entry recorded for `key` (see keyOf) if its data has not changed since and this request may have
-   * it (`credentials`: it carries a cookie or an Authorization), else null.
+   * The entry recorded for the address (see keyOf) if its data has not changed since and this request may
+   * have it (`credentials`: it carries a cookie or an Authorization), else null. An address with a query
+   * finds an entry recorded by its path alone when that entry answers any query (a build file).
    */
-  find(key: string, credentials: boolean): Entry | null {
+  lookup(
+    url: string,
+    host: string,
+    forwardedHost: string,
+    forwardedProto: string,
+    credentials: boolean,
+  ): Entry | null {
+    const entry = this.#find(keyOf(url, host, forwardedHost, forwardedProto), credentials);
+    if (entry !== null) return entry;
+    const query = url.indexOf('?');
+    if (query < 0) return null;
+    const byPath = this.#find(keyOf(url.slice(0, query), host, forwardedHost, forwardedProto), credentials);
+    return byPath?.anyQuery ? byPath : null;
+  }
+
+  #find(key: string, credentials: boolean): Entry | null {
     const entry = this.#entries.get(key);
     if (entry === undefined) return null;
     if (!entry.anyone && credentials) return null;

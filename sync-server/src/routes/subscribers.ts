@@ -71,7 +71,7 @@ export function createSubscribersRouter({ auth, config, services, store, siteOri
     // after the answer, so neither the answer nor its timing tells who is subscribed.
     const { subscriber, confirmToken } = await subscribers.subscribe(parseBody(SubscribeSchema, req));
     res.status(200).json({ message: SUBSCRIBED_MESSAGE });
-    if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, siteOrigin.of(req));
+    if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, siteOrigin.of());
   });
 
   router.post(
@@ -88,7 +88,7 @@ export function createSubscribersRouter({ auth, config, services, store, siteOri
       }
       const { subscriber, confirmToken } = await subscribers.subscribe(input.data);
       res.redirect(303, answerPath('sent', back));
-      if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, siteOrigin.of(req));
+      if (confirmToken) void services.mail.sendConfirmation(subscriber, confirmToken, siteOrigin.of());
     },
   );
 
@@ -113,7 +113,7 @@ export function createSubscribersRouter({ auth, config, services, store, siteOri
     if (token !== undefined) {
       if ((await services.mail.unsubscribeByToken(token)) === 'expired')
         throw new HttpError(410, UNSUBSCRIBE_LINK_EXPIRED_MESSAGE);
-    } else if (email !== undefined) await services.mail.unsubscribeByAddress(email, siteOrigin.of(req));
+    } else if (email !== undefined) await services.mail.unsubscribeByAddress(email, siteOrigin.of());
     res.json({ message: UNSUBSCRIBED_MESSAGE });
   });
 

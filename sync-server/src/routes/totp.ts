@@ -1,11 +1,12 @@
 // The TOTP second factor of password sign-ins: status, setup (a secret and its QR code), enable with a
-// confirming code (answers the recovery codes, once), disable with the password.
-import { PasswordConfirmSchema, SIGN_IN_API, TotpCodeSchema } from '@private-notes/shared';
+// confirming code (answers the recovery codes, once), disable with the password and a code.
+import { SIGN_IN_API, TotpCodeSchema, TotpDisableSchema } from '@private-notes/shared';
 import { Router } from 'express';
+import { proveOwner } from '../auth/owner-proof.ts';
 import type { Deps } from '../deps.ts';
 import { parseBody } from '../http/validate.ts';
 
-export function createTotpRouter({ auth, services }: Deps): Router {
+export function createTotpRouter({ auth, services, store }: Deps): Router {
   const router = Router();
   router.use(SIGN_IN_API.totp, auth.requireUser);
 
@@ -26,9 +27,12 @@ export function createTotpRouter({ auth, services }: Deps): Router {
     res.json({ recoveryCodes });
   });
 
+  // The password and a code, under the sign-in lockout: a session alone cannot turn the factor off.
   router.post(SIGN_IN_API.totpDisable, async (req, res) => {
-    const { password } = parseBody(PasswordConfirmSchema, req);
-    await services.twoFactor.disable(auth.getUser(req)!.id, password);
+    const proof = parseBody(TotpDisableSchema, req);
+    const userId = auth.getUser(req)!.id;
+    await proveOwner(services, store, req, res, userId, proof, { field: 'password', withCode: true });
+    await services.twoFactor.disable(userId);
     res.status(204).end();
   });
 

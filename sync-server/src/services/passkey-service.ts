@@ -1,6 +1,9 @@
 // Passkeys (WebAuthn, verified by @simplewebauthn/server): registration by the signed-in owner and sign-in
-// without a password. Each challenge is kept in the store (so any instance can check the answer), used once
-// (taken out in a write before the answer is verified) and only for five minutes.
+// without a password. Each challenge is held by the browser that asked for it (auth/challenge-cookie.ts:
+// signed, bound to its kind and, for a registration, to the session; five minutes), so strangers cannot
+// flush it; it is used once: an answer that verified records its challenge as spent in the same write that
+// uses it, until the challenge would have expired anyway. Only verified answers write, so the spent list
+// holds no more than the owner's own ceremonies of the last five minutes.
 import type { PasskeyInfo } from '@private-notes/shared';
 import {
   type AuthenticationResponseJSON,
@@ -12,13 +15,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import type { HeldChallenge } from '../auth/challenge-cookie.ts';
 import type { RelyingParty } from '../auth/relying-party.ts';
 import { HttpError } from '../http/http-error.ts';
-import type { AuthChallengeRecord, PasskeyRecord, Store, UserRecord } from '../storage/index.ts';
+import type { AuthChallengeRecord, PasskeyRecord, Store, UserRecord, WriteTx } from '../storage/index.ts';
 
-const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** Challenges waiting at once, at most: anonymous sign-in options cannot fill the store. */
-const MAX_OPEN_CHALLENGES = 200;
 export const PASSKEYS_MAX = 20;
 const REGISTER_FAILED = 'The passkey could not be verified. Please try again.';
 const SIGN_IN_FAILED = 'Passkey sign-in failed. Use a passkey saved for this site, or your password.';
@@ -69,17 +70,22 @@ export class PasskeyService {
       // A discoverable credential: sign-in then needs no username.
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
-    await this.#keepChallenge(options.challenge, 'register', user.id);
     return options;
   }
 
-  async register(userId: number, name: string, response: unknown, rp: RelyingParty): Promise<PasskeyInfo> {
+  /** Adds the passkey the browser's answer to `held` (the challenge it holds) describes. */
+  async register(
+    userId: number,
+    name: string,
+    response: unknown,
+    rp: RelyingParty,
+    held: HeldChallenge | null,
+  ): Promise<PasskeyInfo> {
     const answer = response as RegistrationResponseJSON;
-    const challenge = await this.#takeChallenge(answer, 'register', userId);
-    if (!challenge) throw new HttpError(400, REGISTER_FAILED);
+    if (!held || challengeOf(answer) !== held.challenge) throw new HttpError(400, REGISTER_FAILED);
     const verified = await verifyRegistrationResponse({
       response: answer,
-      expectedChallenge: challenge.challenge,
+      expectedChallenge: held.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: false,
@@ -87,6 +93,7 @@ export class PasskeyService {
     if (!verified?.verified) throw new HttpError(400, REGISTER_FAILED);
     const { credential } = verified.registrationInfo;
     const created = await this.#store.write((tx) => {
+      if (!spend(tx, held, 'register', userId)) throw new HttpError(400, REGISTER_FAILED);
       if (tx.lookup('passkeys', 'credentialId', credential.id)) {
         throw new HttpError(409, 'This passkey is already registered');
       }
@@ -112,21 +119,18 @@ export class PasskeyService {
   }
 
   async authenticationOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' });
-    await this.#keepChallenge(options.challenge, 'login', null);
-    return options;
+    return generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' });
   }
 
-  /** The passkey's owner when the browser's answer verifies; a 400 otherwise, with nothing changed. */
-  async authenticate(response: unknown, rp: RelyingParty): Promise<UserRecord> {
+  /** The passkey's owner when the browser's answer to `held` verifies; a 400 otherwise, with nothing changed. */
+  async authenticate(response: unknown, rp: RelyingParty, held: HeldChallenge | null): Promise<UserRecord> {
     const answer = response as AuthenticationResponseJSON;
-    const challenge = await this.#takeChallenge(answer, 'login', null);
     const passkey =
       typeof answer.id === 'string' ? this.#store.lookup('passkeys', 'credentialId', answer.id) : null;
-    if (!challenge || !passkey) throw new HttpError(400, SIGN_IN_FAILED);
+    if (!held || challengeOf(answer) !== held.challenge || !passkey) throw new HttpError(400, SIGN_IN_FAILED);
     const verified = await verifyAuthenticationResponse({
       response: answer,
-      expectedChallenge: challenge.challenge,
+      expectedChallenge: held.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       credential: {
@@ -141,7 +145,8 @@ export class PasskeyService {
     const user = this.#store.get('users', passkey.userId);
     if (!user) throw new HttpError(400, SIGN_IN_FAILED);
     await this.#store.write((tx) => {
-      if (!tx.get('passkeys', passkey.id)) throw new HttpError(400, SIGN_IN_FAILED);
+      if (!tx.get('passkeys', passkey.id) || !spend(tx, held, 'login', null))
+        throw new HttpError(400, SIGN_IN_FAILED);
       tx.update('passkeys', passkey.id, {
         counter: verified.authenticationInfo.newCounter,
         lastUsedAt: new Date().toISOString(),
@@ -149,41 +154,27 @@ export class PasskeyService {
     });
     return user;
   }
+}
 
-  async #keepChallenge(challenge: string, purpose: AuthChallengeRecord['purpose'], userId: number | null) {
-    const now = Date.now();
-    await this.#store.write((tx) => {
-      const open: AuthChallengeRecord[] = [];
-      for (const c of tx.all('authChallenges')) {
-        if (Date.parse(c.expiresAt) <= now) tx.remove('authChallenges', c.id);
-        else open.push(c);
-      }
-      // The oldest make room: a flood of sign-in options only ever costs its own earlier challenges.
-      for (const c of open.slice(0, Math.max(0, open.length - MAX_OPEN_CHALLENGES + 1))) {
-        tx.remove('authChallenges', c.id);
-      }
-      tx.insert('authChallenges', {
-        challenge,
-        purpose,
-        userId,
-        expiresAt: new Date(now + CHALLENGE_TTL_MS).toISOString(),
-      });
-    });
-  }
-
-  /** Takes the answer's challenge out of the store (once): null when unknown, expired or for another use. */
-  async #takeChallenge(
-    answer: { response?: { clientDataJSON?: unknown } },
-    purpose: AuthChallengeRecord['purpose'],
-    userId: number | null,
-  ): Promise<AuthChallengeRecord | null> {
-    const challenge = challengeOf(answer);
-    if (!challenge) return null;
-    return this.#store.write((tx) => {
-      const kept = tx.lookup('authChallenges', 'challenge', challenge);
-      if (!kept || kept.purpose !== purpose || kept.userId !== userId) return null;
-      tx.remove('authChallenges', kept.id);
-      return Date.parse(kept.expiresAt) > Date.now() ? kept : null;
-    });
-  }
+/**
+ * Records `held` as used, in the write that uses it; false when it was used before (a replayed answer).
+ * Spent challenges past their expiry are dropped: the cookie's own expiry refuses them from then on.
+ */
+function spend(
+  tx: WriteTx,
+  held: HeldChallenge,
+  purpose: AuthChallengeRecord['purpose'],
+  userId: number | null,
+): boolean {
+  const now = Date.now();
+  for (const c of tx.all('authChallenges'))
+    if (Date.parse(c.expiresAt) <= now) tx.remove('authChallenges', c.id);
+  if (tx.lookup('authChallenges', 'challenge', held.challenge)) return false;
+  tx.insert('authChallenges', {
+    challenge: held.challenge,
+    purpose,
+    userId,
+    expiresAt: new Date(held.expiresAt).toISOString(),
+  });
+  return true;
 }

@@ -2,7 +2,6 @@
 // inbox; unsubscribing or a permanent delivery failure stops the mail; nothing is ever deleted. Addresses
 // are kept trimmed and lowercase, so the same person is one subscriber however they type it.
 import {
-  CONFIRM_RESEND_INTERVAL_MS,
   CONFIRM_TOKEN_TTL_MS,
   type Subscriber,
   type SubscriberStatus,
@@ -12,6 +11,7 @@ import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import { hashConfirmToken, newConfirmToken } from '../mail/mail-tokens.ts';
 import type { Store, SubscriberRecord } from '../storage/index.ts';
+import { mayMailAddress, withMailSent, withoutMailSent } from './address-mail-budget.ts';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 /** An address unsubscribed by someone typing it gets at most one notice in this time. */
@@ -81,17 +81,20 @@ export class SubscriberService {
   }
 
   /**
-   * New address → pending with a confirmation token. Pending → a fresh token only if the last mail is older
-   * than the resend interval. Active → nothing changes. Unsubscribed or bounced → a new opt-in.
+   * New address → pending with a confirmation token. Active → nothing changes. Pending, unsubscribed or
+   * bounced → pending, with a fresh token and its mail only while the address's mail budget allows
+   * (address-mail-budget.ts: one mail per 10 minutes, a few a day, kept through unsubscribes); otherwise
+   * without a mail, which the next sign-up past the interval sends.
    */
   async subscribe(input: SubscribeInput, now = new Date()): Promise<SubscribeResult> {
     const email = normaliseEmail(input.email);
     const fresh = newConfirmToken();
-    const tokenFields = {
+    const tokenFields = (record: SubscriberRecord | null) => ({
       confirmTokenHash: fresh.hash,
       confirmExpiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString(),
       confirmSentAt: now.toISOString(),
-    };
+      mailsSentAt: withMailSent(record ?? {}, now),
+    });
     return this.#store.write((tx) => {
       const existing = tx.lookup('subscribers', 'email', email);
       if (!existing) {
@@ -102,17 +105,14 @@ export class SubscriberService {
           active: false,
           status: 'pending',
           subscribedAt: now.toISOString(),
-          ...tokenFields,
+          ...tokenFields(null),
         });
         return { subscriber: toSubscriber(created), confirmToken: fresh.token };
       }
       const status = statusOf(existing);
       if (status === 'active') return { subscriber: toSubscriber(existing), confirmToken: null };
-      if (status === 'pending') {
-        const lastSent = existing.confirmSentAt ? Date.parse(existing.confirmSentAt) : 0;
-        if (now.getTime() - lastSent < CONFIRM_RESEND_INTERVAL_MS)
-          return { subscriber: toSubscriber(existing), confirmToken: null };
-      }
+      const mail = mayMailAddress(existing, now);
+      if (status === 'pending' && !mail) return { subscriber: toSubscriber(existing), confirmToken: null };
       const updated = tx.update('subscribers', existing.id, {
         active: false,
         status: 'pending',
@@ -120,16 +120,21 @@ export class SubscriberService {
         ...(input.interests && input.interests.length > 0
           ? { interests: [...new Set(input.interests)] }
           : {}),
-        ...tokenFields,
+        ...(mail ? tokenFields(existing) : {}),
       });
-      return { subscriber: toSubscriber(updated), confirmToken: fresh.token };
+      return { subscriber: toSubscriber(updated), confirmToken: mail ? fresh.token : null };
     });
   }
 
   /** The confirmation mail could not go out: let the next sign-up try again at once. */
   async confirmMailFailed(id: number): Promise<void> {
     await this.#store.write((tx) => {
-      if (tx.get('subscribers', id)) tx.update('subscribers', id, { confirmSentAt: null });
+      const record = tx.get('subscribers', id);
+      if (record)
+        tx.update('subscribers', id, {
+          confirmSentAt: null,
+          mailsSentAt: withoutMailSent(record, record.confirmSentAt),
+        });
     });
   }
 
@@ -161,8 +166,9 @@ export class SubscriberService {
   /**
    * The spec's unsubscribe by address, which anyone who knows the address can do: the subscription stops at
    * once, and an active subscriber is owed a notice with a way back (a confirmation token, valid
-   * RESUBSCRIBE_TOKEN_TTL_MS, that the confirmation page accepts). At most one notice a day per address;
-   * within that day the way back of the last notice stays valid. Null: nothing to mail.
+   * RESUBSCRIBE_TOKEN_TTL_MS, that the confirmation page accepts). At most one notice a day per address,
+   * and only within the address's mail budget; otherwise the way back of the last notice stays valid.
+   * Null: nothing to mail.
    */
   async unsubscribeByAddress(
     email: string,
@@ -175,8 +181,9 @@ export class SubscriberService {
       return null;
     }
     const noticeDue =
-      !record.noticeSentAt ||
-      now.getTime() - Date.parse(record.noticeSentAt) >= UNSUBSCRIBE_NOTICE_INTERVAL_MS;
+      (!record.noticeSentAt ||
+        now.getTime() - Date.parse(record.noticeSentAt) >= UNSUBSCRIBE_NOTICE_INTERVAL_MS) &&
+      mayMailAddress(record, now);
     const wayBack = noticeDue ? newConfirmToken() : null;
     return this.#store.write((tx) => {
       const current = tx.get('subscribers', record.id);
@@ -189,6 +196,7 @@ export class SubscriberService {
               confirmTokenHash: wayBack.hash,
               confirmExpiresAt: new Date(now.getTime() + RESUBSCRIBE_TOKEN_TTL_MS).toISOString(),
               noticeSentAt: now.toISOString(),
+              mailsSentAt: withMailSent(current, now),
             }
           : {}),
       });

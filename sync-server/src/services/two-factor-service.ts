@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TotpSetup, TotpStatus } from '@private-notes/shared';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { verifyPassword } from '../auth/password.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Store, UserRecord } from '../storage/index.ts';
 
@@ -101,12 +100,9 @@ export class TwoFactorService {
     return codes;
   }
 
-  /** Turns the factor off; the password proves it is the owner at the keyboard. */
-  async disable(userId: number, password: string): Promise<void> {
-    const user = this.#user(userId);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new HttpError(400, 'password: Password is incorrect');
-    }
+  /** Turns the factor off; the caller has proved the owner with the password and a code (auth/owner-proof.ts). */
+  async disable(userId: number): Promise<void> {
+    this.#user(userId);
     await this.#store.write((tx) =>
       tx.update('users', userId, {
         totpSecret: null,

@@ -53,11 +53,8 @@ export class UserService {
     });
   }
 
-  async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<void> {
-    const user = this.#store.get('users', userId);
-    if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
-      throw new HttpError(400, 'currentPassword: Current password is incorrect');
-    }
+  /** Sets a new password; the caller has proved the owner with the current one (auth/owner-proof.ts). */
+  async setPassword(userId: number, newPassword: string): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
     await this.#store.write((tx) =>
       tx.update('users', userId, { passwordHash, updatedAt: new Date().toISOString() }),

@@ -44,6 +44,8 @@ export interface SessionRecord {
   userAgent?: string | null;
   /** The client address when last seen. */
   address?: string | null;
+  /** When the owner last proved it is them in this session (password, and code when on): auth/owner-proof.ts. */
+  reauthenticatedAt?: string | null;
 }
 
 /** A passkey (WebAuthn credential) of the owner: sign-in without a password (services/passkey-service.ts). */
@@ -147,6 +149,11 @@ export interface SubscriberRecord extends Omit<Subscriber, 'status'> {
   bounceReason?: string | null;
   /** When the last "you were unsubscribed" notice went out (at most one a day per address). */
   noticeSentAt?: string | null;
+  /**
+   * When confirmations and notices went to the address in the last day, whatever its state then
+   * (services/address-mail-budget.ts): kept through unsubscribes, so strangers cannot mail it at will.
+   */
+  mailsSentAt?: string[];
 }
 
 export interface ExplanationRecord extends Explanation {

@@ -33,8 +33,14 @@ export const signInApi = {
   totpSetup: () => apiRequest<TotpSetup>(SIGN_IN_API.totpSetup, { method: 'POST' }),
   totpEnable: (code: string) =>
     apiRequest<{ recoveryCodes: string[] }>(SIGN_IN_API.totpEnable, { method: 'POST', body: { code } }),
-  totpDisable: (password: string) =>
-    apiRequest<unknown>(SIGN_IN_API.totpDisable, { method: 'POST', body: { password } }),
+  totpDisable: (password: string, code: string) =>
+    apiRequest<unknown>(SIGN_IN_API.totpDisable, { method: 'POST', body: { password, code } }),
+  /** A fresh proof of the owner for this session, which adding a passkey needs (the code when TOTP is on). */
+  reauth: (password: string, code?: string) =>
+    apiRequest<unknown>(SIGN_IN_API.reauth, {
+      method: 'POST',
+      body: { password, ...(code ? { code } : {}) },
+    }),
   sessions: (signal?: AbortSignal) => apiRequest<SessionInfo[]>(SIGN_IN_API.sessions, { signal }),
   endSession: (id: number) => apiRequest<unknown>(SIGN_IN_API.session(id), { method: 'DELETE' }),
   endOtherSessions: () =>

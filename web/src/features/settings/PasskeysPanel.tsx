@@ -1,13 +1,14 @@
 // Settings › Security › Passkeys: the owner's passkeys (name, created, last used, Remove) and adding one
-// with a name. The browser part (@simplewebauthn/browser) is loaded only when a passkey is added.
+// with a name, after the owner confirms it is them (password, and code when two-factor is on). The browser part (@simplewebauthn/browser) is loaded only when a passkey is added.
 
 import { Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
-import { PASSKEYS_KEY, passkeysQuery, signInApi } from '../../api/sign-in-api.ts';
+import { PASSKEYS_KEY, passkeysQuery, signInApi, totpQuery } from '../../api/sign-in-api.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { ConfirmOwnerDialog } from './ConfirmOwnerDialog.tsx';
 import { errorText } from './error-text.ts';
 
 export function PasskeysPanel() {
@@ -16,14 +17,22 @@ export function PasskeysPanel() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const totp = useQuery(totpQuery());
 
-  async function onAdd(event: FormEvent<HTMLFormElement>) {
+  /** The name is checked, then the owner confirms it is them (the server asks for a fresh proof). */
+  function onAdd(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) {
       setError('Name the passkey');
       return;
     }
     setError(null);
+    setConfirming(true);
+  }
+
+  async function addPasskey() {
+    setConfirming(false);
     setPending(true);
     try {
       const { startRegistration } = await import('@simplewebauthn/browser');
@@ -117,6 +126,13 @@ export function PasskeysPanel() {
           </Button>
         </Stack>
       </form>
+      <ConfirmOwnerDialog
+        open={confirming}
+        purpose="A passkey signs in without your password or code, so adding one needs your password first."
+        withCode={totp.data?.enabled ?? false}
+        onCancel={() => setConfirming(false)}
+        onConfirmed={() => void addPasskey()}
+      />
     </Stack>
   );
 }

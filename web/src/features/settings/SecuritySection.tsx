@@ -28,7 +28,11 @@ export function SecuritySection() {
     try {
       await api.changePassword(form);
       setForm(EMPTY);
-      toast({ title: 'Password changed', description: 'Your password has been updated.' });
+      toast({
+        title: 'Password changed',
+        description:
+          'Your password has been updated and other sessions signed out. Your passkeys still sign in: remove one under Passkeys to stop it.',
+      });
     } catch (e) {
       const message = e instanceof Error ? e.message : 'Failed to change password';
       // Shown once, under the fields it is about (docs/decisions/one-error-message-per-failure.md).

@@ -83,7 +83,7 @@ export function SessionsPanel() {
         onClick={() =>
           act(async () => {
             const { ended } = await signInApi.endOtherSessions();
-            return `${ended} other ${ended === 1 ? 'session' : 'sessions'} signed out.`;
+            return `${ended} other ${ended === 1 ? 'session' : 'sessions'} signed out. Your passkeys still sign in: remove one under Passkeys to stop it.`;
           })
         }
       >

@@ -1,5 +1,5 @@
 // Settings › Security › Two-factor authentication: set up (QR code or key, then a confirming code), the
-// recovery codes shown this once, and turning it off with the password.
+// recovery codes shown this once, and turning it off with the password and a code.
 
 import { Box, Button, Code, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import type { TotpSetup } from '@private-notes/shared';
@@ -16,6 +16,7 @@ export function TwoFactorPanel() {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [offCode, setOffCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -63,9 +64,14 @@ export function TwoFactorPanel() {
       setError('Password is required');
       return;
     }
+    if (!offCode.trim()) {
+      setError('Enter the code from your authenticator app');
+      return;
+    }
     void run(async () => {
-      await signInApi.totpDisable(password);
+      await signInApi.totpDisable(password, offCode.trim());
       setPassword('');
+      setOffCode('');
       setRecoveryCodes(null);
       toast({ title: 'Two-factor authentication off', description: 'Sign-ins need only the password.' });
       await refresh();
@@ -123,6 +129,18 @@ export function TwoFactorPanel() {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
+            </Field.Root>
+            <Field.Root disabled={pending}>
+              <Field.Label>Code from your authenticator app</Field.Label>
+              <Input
+                name="totpOffCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={32}
+                value={offCode}
+                onChange={(e) => setOffCode(e.target.value)}
+              />
+              <Field.HelperText>Or one of your recovery codes.</Field.HelperText>
             </Field.Root>
             {problem}
             <Button
