@@ -47,7 +47,9 @@ describe('saveEditedNote', () => {
     const note = await createNote(fields('eggs'), db);
     await updateNote(note.id, fields('eggs\nmilk'), db);
     const at = new Date('2026-11-27T10:00:00Z');
-    const result = await saveEditedNote(note.id, fields('eggs'), fields('eggs\nbread'), db, { now: () => at });
+    const result = await saveEditedNote(note.id, fields('eggs'), fields('eggs\nbread'), db, {
+      now: () => at,
+    });
     expect(result.kind).toBe('conflict');
     if (result.kind !== 'conflict') return;
     expect((await db.notes.get(note.id))?.content).toBe('eggs\nmilk');
@@ -75,16 +77,27 @@ describe('saveEditedNote', () => {
     const db = freshDb();
     const note = await createNote(fields('a', 'Trip', ['x']), db);
     await updateNote(note.id, fields('a', 'Trip to Rome', ['x', 'y']), db);
-    const result = await saveEditedNote(note.id, fields('a', 'Trip', ['x']), fields('a\nb', 'Trip', ['x', 'z']), db);
+    const result = await saveEditedNote(
+      note.id,
+      fields('a', 'Trip', ['x']),
+      fields('a\nb', 'Trip', ['x', 'z']),
+      db,
+    );
     expect(result.kind).toBe('merged');
-    expect(await db.notes.get(note.id)).toMatchObject({ title: 'Trip to Rome', content: 'a\nb', tags: ['x', 'y', 'z'] });
+    expect(await db.notes.get(note.id)).toMatchObject({
+      title: 'Trip to Rome',
+      content: 'a\nb',
+      tags: ['x', 'y', 'z'],
+    });
   });
 
   it('an automatic save (keepBoth false) leaves overlapping changes alone', async () => {
     const db = freshDb();
     const note = await createNote(fields('eggs'), db);
     await updateNote(note.id, fields('eggs\nmilk'), db);
-    const result = await saveEditedNote(note.id, fields('eggs'), fields('eggs\nbread'), db, { keepBoth: false });
+    const result = await saveEditedNote(note.id, fields('eggs'), fields('eggs\nbread'), db, {
+      keepBoth: false,
+    });
     expect(result.kind).toBe('overlap');
     expect((await db.notes.toArray()).map((row) => row.content)).toEqual(['eggs\nmilk']);
     expect(await db.conflicts.count()).toBe(0);

@@ -41,7 +41,13 @@ export async function saveEditedNote(
   options: SaveEditedOptions = {},
 ): Promise<EditedNoteSave> {
   const { keepBoth = true, now = () => new Date() } = options;
-  const tables = [database.notes, database.outbox, database.attachments, database.uploads, database.conflicts];
+  const tables = [
+    database.notes,
+    database.outbox,
+    database.attachments,
+    database.uploads,
+    database.conflicts,
+  ];
   return database.transaction('rw', tables, async (): Promise<EditedNoteSave> => {
     const stored = await database.notes.get(id);
     if (!stored || stored.deleted) return { kind: 'deleted' };

@@ -96,6 +96,8 @@ export interface EditorDraft {
   savedAt: string;
   /** True while the editor was showing it: a reload or a closed tab reopens the editor on it. */
   open: boolean;
+  /** The tab that wrote it (tab-presence.ts): another tab does not restore it while that tab is open. */
+  tab?: string;
 }
 
 /**

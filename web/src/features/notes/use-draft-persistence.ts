@@ -2,8 +2,9 @@
 // change (batched by draft-writer.ts), and at once when the page is hidden or closed and when the editor is
 // left in the app. The editor's own "Editing..." / "Draft saved" texts are the spec's (use-note-draft.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { deleteEditorDraft, type EditorDraftFields, putEditorDraft } from '../../db/draft-store.ts';
+import { deleteOwnEditorDraft, type EditorDraftFields, putEditorDraft } from '../../db/draft-store.ts';
 import { createDraftWriter } from '../../db/draft-writer.ts';
+import { TAB_ID } from '../../db/tab-presence.ts';
 
 export type LeaveKind = 'hidden' | 'unmount';
 
@@ -42,12 +43,12 @@ export function useDraftPersistence(input: DraftPersistenceInput): DraftPersiste
       // Typed back to the saved text (or just saved): no draft is left to offer.
       latest.current = null;
       writer.cancel();
-      if (wasDirty.current) void deleteEditorDraft(noteId).catch(() => {});
+      if (wasDirty.current) void deleteOwnEditorDraft(noteId, TAB_ID).catch(() => {});
       wasDirty.current = false;
       return;
     }
     wasDirty.current = true;
-    latest.current = { noteId, title, content, tagInput, open: true };
+    latest.current = { noteId, title, content, tagInput, open: true, tab: TAB_ID };
     writer.update(latest.current);
   }, [writer, noteId, title, content, tagInput, dirty, ready]);
 
