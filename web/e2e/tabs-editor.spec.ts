@@ -2,6 +2,7 @@
 // never replaces text its editor has not seen, an open editor follows its note as it changes in another tab
 // (merging into unsaved text, or keeping both), and a note deleted in another tab while open says so.
 import type { Page } from '@playwright/test';
+import { DEFAULT_SETTINGS } from '@private-notes/shared';
 import { expect, test } from './fixtures.ts';
 import {
   card,
@@ -43,8 +44,13 @@ async function saveIn(page: Page, content: string): Promise<void> {
 
 test.beforeEach(async ({ page, signIn }) => {
   await signIn();
+  await page.request.put('/api/user/settings', { data: DEFAULT_SETTINGS });
   for (const note of await serverNotes(page)) await page.request.delete(`/api/notes/${note.id}`);
   title = `Groceries ${Date.now()}`;
+});
+
+test.afterEach(async ({ page }) => {
+  await page.request.put('/api/user/settings', { data: DEFAULT_SETTINGS });
 });
 
 test("the issue's two tabs, offline: tab 1 saves milk, tab 2 adds bread; both are kept, on the server too", async ({
@@ -184,4 +190,34 @@ test('a note deleted in another tab while open says so and offers to keep a copy
       timeout: 30_000,
     })
     .toEqual([`${title}|eggs\nbread`]);
+});
+
+test('a draft typed over an older version merges with what another device saved since', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Auto-save off: leaving the editor keeps the text as a draft only.
+  await page.request.put('/api/user/settings', { data: { ...DEFAULT_SETTINGS, autoSaveInterval: 0 } });
+  const id = await createNote(page, 'eggs\n\nflour');
+  await openNotes(page);
+  await openEditor(page, title);
+  await typeLine(page, 'sugar');
+  await page.waitForTimeout(1000);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL('/settings');
+  await expect(page.getByTestId('notes-screen')).toHaveCount(0);
+
+  // Another device changes the first paragraph; this one pulls it when the notes screen loads again.
+  const edit = await page.request.put(`/api/notes/${id}`, {
+    data: { content: 'eggs, milk\n\nflour', baseVersion: 1 },
+  });
+  expect(edit.ok()).toBe(true);
+  await openNotes(page);
+  await expect(card(page, title)).toContainText('milk');
+  await openEditor(page, title);
+  await expect(page.getByTestId('restored-draft')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Merged as the editor opened (it follows its note) or as it saved: either way both changes are kept.
+  await expect(toast(page, 'Note updated successfully')).toBeVisible();
+  await expect
+    .poll(async () => (await serverNotes(page)).map((note) => note.content), { timeout: 30_000 })
+    .toEqual(['eggs, milk\n\nflour\nsugar']);
 });

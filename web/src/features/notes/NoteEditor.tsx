@@ -20,6 +20,7 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { storeAttachment } from '../../db/attachment-store.ts';
 import type { NoteInput } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { useOpenedOnce } from '../../ui/use-opened-once.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { DiscardChangesDialog } from './editor/DiscardChangesDialog.tsx';
 import { ContentField, EditorTabs, LiveContent } from './editor/EditorFields.tsx';
@@ -99,6 +100,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
     setSaving,
     onDone,
   });
+  const askedOnce = useOpenedOnce(actions.asking);
   const draftStatus = useNoteDraft({ title, content, tagInput, noteId }, dirty, saving);
 
   // A draft restored on opening is text left behind without a save: with auto-save on, it is saved now, as
@@ -228,12 +230,14 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
         {insightsBox}
         {footer}
       </form>
-      <DiscardChangesDialog
-        open={actions.asking}
-        isNew={isNew}
-        onKeep={actions.keepEditing}
-        onDiscard={actions.discard}
-      />
+      {askedOnce ? (
+        <DiscardChangesDialog
+          open={actions.asking}
+          isNew={isNew}
+          onKeep={actions.keepEditing}
+          onDiscard={actions.discard}
+        />
+      ) : null}
     </Box>
   );
 }

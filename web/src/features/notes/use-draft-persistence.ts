@@ -16,6 +16,8 @@ export interface DraftPersistenceInput {
   dirty: boolean;
   /** False until the editor has looked for a draft to restore: nothing is written (or removed) before. */
   ready: boolean;
+  /** The stored note the editor's text is typed over (kept with the draft: see EditorDraft.base). */
+  base?: { readonly current: EditorDraftFields['base'] | null };
   /** Called after the draft is stored when the page is hidden or the editor is left (auto-save uses it). */
   onLeave(kind: LeaveKind): void;
 }
@@ -48,7 +50,8 @@ export function useDraftPersistence(input: DraftPersistenceInput): DraftPersiste
       return;
     }
     wasDirty.current = true;
-    latest.current = { noteId, title, content, tagInput, open: true, tab: TAB_ID };
+    const base = input.base?.current ?? undefined;
+    latest.current = { noteId, title, content, tagInput, open: true, tab: TAB_ID, ...(base ? { base } : {}) };
     writer.update(latest.current);
   }, [writer, noteId, title, content, tagInput, dirty, ready]);
 

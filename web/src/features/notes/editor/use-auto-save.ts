@@ -95,6 +95,7 @@ export function useAutoSave(input: AutoSaveInput): {
     content,
     tagInput,
     dirty,
+    base: baseRef,
     ready: draftChecked,
     onLeave: () => {
       if (autoSaveRef.current > 0) void saveRef.current();

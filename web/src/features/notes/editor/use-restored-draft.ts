@@ -4,7 +4,7 @@ import { isEditorDirty, parseTags } from '@private-notes/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { deleteOwnEditorDraft, loadEditorDraft } from '../../../db/draft-store.ts';
 import { isTabOpen, TAB_ID } from '../../../db/tab-presence.ts';
-import { type EditorFieldsState, type EditorText, sameText } from './use-editor-fields.ts';
+import { type EditorFieldsState, type EditorText, inputOf, sameText } from './use-editor-fields.ts';
 
 export interface RestoredDraft {
   savedAt: string;
@@ -15,7 +15,7 @@ export interface RestoredDraft {
 export function useRestoredDraft(noteId: string | null, isExisting: boolean, editor: EditorFieldsState) {
   const [restored, setRestored] = useState<RestoredDraft | null>(null);
   const [checked, setChecked] = useState(false);
-  const { fieldsRef, replace } = editor;
+  const { fieldsRef, baseRef, replace } = editor;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once per note (the editor is keyed by note)
   useEffect(() => {
@@ -38,6 +38,8 @@ export function useRestoredDraft(noteId: string | null, isExisting: boolean, edi
         // Typed into before the draft was read (a few milliseconds): the new typing wins.
         if (!sameText(fieldsRef.current, opened)) return;
         replace({ title: draft.title, content: draft.content, tagInput: draft.tagInput });
+        // Typed over an older version of the note: saving merges with what changed since (or keeps both).
+        if (isExisting && draft.base) baseRef.current = { ...draft.base, tags: [...draft.base.tags] };
         setRestored({ savedAt: draft.savedAt, from: opened });
       })
       .catch(() => {})
@@ -53,10 +55,11 @@ export function useRestoredDraft(noteId: string | null, isExisting: boolean, edi
   const discard = useCallback((): EditorText | null => {
     if (!restored) return null;
     replace(restored.from);
+    if (isExisting) baseRef.current = inputOf(restored.from);
     setRestored(null);
     void deleteOwnEditorDraft(noteId, TAB_ID).catch(() => {});
     return restored.from;
-  }, [restored, replace, noteId]);
+  }, [restored, replace, noteId, isExisting, baseRef]);
 
   return { restored, draftChecked: checked, discard };
 }
