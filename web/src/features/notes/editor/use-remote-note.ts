@@ -6,14 +6,12 @@
 //   editor keeps its text and says so (Save then keeps both: saveEditedNote);
 // - the note was deleted: the editor keeps its text and offers to keep a copy.
 // The editor's own writes are recognised (`written`) and only move its base.
-import { isEditorDirty } from '@private-notes/shared';
-import { mergeNote } from '@private-notes/shared/rules/merge-note';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type RefObject, useEffect, useState } from 'react';
 import { db } from '../../../db/db.ts';
 import type { NoteInput } from '../../../db/notes-store.ts';
-import { sameFields } from '../../../sync/note-mapping.ts';
-import { type EditorFieldsState, inputOf, noteInputOf, textOf } from './use-editor-fields.ts';
+import { followStoredNote } from './follow-stored-note.ts';
+import { type EditorFieldsState, noteInputOf, textOf } from './use-editor-fields.ts';
 
 export type RemoteChange = 'updated' | 'merged' | 'overlap' | 'deleted';
 
@@ -39,29 +37,18 @@ export function useRemoteNote(
     // Back from the Trash (Undo in another tab).
     setChange((previous) => (previous === 'deleted' ? null : previous));
     const base = baseRef.current;
-    if (!base || sameFields(stored, base)) return;
-    const typed = inputOf(fieldsRef.current);
-    const ours = written.current;
-    if (sameFields(stored, typed) || (ours && sameFields(stored, ours))) {
-      // This editor's own save (or the same text): the base moves, nothing else.
-      baseRef.current = noteInputOf(stored);
+    if (!base) return;
+    const step = followStoredNote({ base, fields: fieldsRef.current, stored, written: written.current });
+    if (step.kind === 'none' || step.kind === 'deleted') return;
+    if (step.kind === 'overlap') {
+      // The base stays what the editor saw: Save then keeps both (saveEditedNote).
+      setChange('overlap');
       return;
     }
-    const storedText = textOf(stored);
-    if (!isEditorDirty(fieldsRef.current, base)) {
-      baseRef.current = noteInputOf(stored);
-      replace(storedText, storedText);
-      setChange('updated');
-      return;
-    }
-    const merged = mergeNote(base, typed, stored);
-    if (merged.clean) {
-      baseRef.current = noteInputOf(stored);
-      replace(textOf(merged.note), storedText);
-      setChange('merged');
-      return;
-    }
-    setChange('overlap');
+    baseRef.current = noteInputOf(stored);
+    if (step.kind === 'adopt') return;
+    replace(step.text, textOf(stored));
+    setChange(step.kind);
   }, [noteId, stored, baseRef, fieldsRef, replace, written]);
 
   return { change, setChange };
