@@ -30,7 +30,7 @@ export interface DraftPersistence {
 }
 
 export function useDraftPersistence(input: DraftPersistenceInput): DraftPersistence {
-  const { noteId, title, content, tagInput, dirty, ready } = input;
+  const { noteId, title, content, tagInput, dirty, ready, base: baseRef } = input;
   // The editor is keyed by note, so one writer serves its whole life.
   const [writer] = useState(() => createDraftWriter<EditorDraftFields>((fields) => putEditorDraft(fields)));
   const closed = useRef(false);
@@ -50,10 +50,10 @@ export function useDraftPersistence(input: DraftPersistenceInput): DraftPersiste
       return;
     }
     wasDirty.current = true;
-    const base = input.base?.current ?? undefined;
+    const base = baseRef?.current ?? undefined;
     latest.current = { noteId, title, content, tagInput, open: true, tab: TAB_ID, ...(base ? { base } : {}) };
     writer.update(latest.current);
-  }, [writer, noteId, title, content, tagInput, dirty, ready]);
+  }, [writer, noteId, title, content, tagInput, dirty, ready, baseRef]);
 
   useEffect(() => {
     const store = () => {
