@@ -5,6 +5,7 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   deleteEditorDraftIfSaved,
+  deleteOwnEditorDraft,
   lastOpenEditorDraft,
   loadEditorDraft,
   ORPHAN_DRAFT_DAYS,
@@ -123,5 +124,17 @@ describe('per-note drafts', () => {
       savedAt: '2026-11-24T09:00:00.000Z',
       open: true,
     });
+  });
+
+  it("a tab removes its own draft (or one without a tab) but never another tab's", async () => {
+    const db = freshDb();
+    await putEditorDraft({ ...fields('n1', 'tab A typing'), tab: 'A' }, db);
+    await deleteOwnEditorDraft('n1', 'B', db);
+    expect((await loadEditorDraft('n1', db))?.content).toBe('tab A typing');
+    await deleteOwnEditorDraft('n1', 'A', db);
+    expect(await loadEditorDraft('n1', db)).toBeUndefined();
+    await putEditorDraft(fields('n2', 'written before tabs were recorded'), db);
+    await deleteOwnEditorDraft('n2', 'B', db);
+    expect(await loadEditorDraft('n2', db)).toBeUndefined();
   });
 });

@@ -57,6 +57,21 @@ export async function deleteEditorDraft(noteId: string | null, database: NotesDa
 }
 
 /**
+ * Removes the draft unless another tab wrote it (that tab is typing into it: its text stays). The editor's own
+ * ways out (Save, Cancel, typing back to the saved text) use this one.
+ */
+export async function deleteOwnEditorDraft(
+  noteId: string | null,
+  tab: string,
+  database: NotesDatabase = db,
+): Promise<void> {
+  await database.transaction('rw', database.noteDrafts, async () => {
+    const draft = await database.noteDrafts.get(editorDraftKey(noteId));
+    if (draft && (draft.tab === undefined || draft.tab === tab)) await database.noteDrafts.delete(draft.key);
+  });
+}
+
+/**
  * Removes the draft only if it holds exactly the text just saved: a draft written meanwhile with newer typing
  * (the save and the draft writer run concurrently) stays.
  */

@@ -96,6 +96,13 @@ export interface EditorDraft {
   savedAt: string;
   /** True while the editor was showing it: a reload or a closed tab reopens the editor on it. */
   open: boolean;
+  /** The tab that wrote it (tab-presence.ts): another tab does not restore it while that tab is open. */
+  tab?: string;
+  /**
+   * The stored note this text was typed over (absent for a new note and for drafts written before it was
+   * kept): a note changed since is merged with the restored text rather than overwritten by it.
+   */
+  base?: { title: string; content: string; tags: string[] };
 }
 
 /**

@@ -2,8 +2,9 @@
 // change (batched by draft-writer.ts), and at once when the page is hidden or closed and when the editor is
 // left in the app. The editor's own "Editing..." / "Draft saved" texts are the spec's (use-note-draft.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { deleteEditorDraft, type EditorDraftFields, putEditorDraft } from '../../db/draft-store.ts';
+import { deleteOwnEditorDraft, type EditorDraftFields, putEditorDraft } from '../../db/draft-store.ts';
 import { createDraftWriter } from '../../db/draft-writer.ts';
+import { TAB_ID } from '../../db/tab-presence.ts';
 
 export type LeaveKind = 'hidden' | 'unmount';
 
@@ -15,6 +16,8 @@ export interface DraftPersistenceInput {
   dirty: boolean;
   /** False until the editor has looked for a draft to restore: nothing is written (or removed) before. */
   ready: boolean;
+  /** The stored note the editor's text is typed over (kept with the draft: see EditorDraft.base). */
+  base?: { readonly current: EditorDraftFields['base'] | null };
   /** Called after the draft is stored when the page is hidden or the editor is left (auto-save uses it). */
   onLeave(kind: LeaveKind): void;
 }
@@ -27,7 +30,7 @@ export interface DraftPersistence {
 }
 
 export function useDraftPersistence(input: DraftPersistenceInput): DraftPersistence {
-  const { noteId, title, content, tagInput, dirty, ready } = input;
+  const { noteId, title, content, tagInput, dirty, ready, base: baseRef } = input;
   // The editor is keyed by note, so one writer serves its whole life.
   const [writer] = useState(() => createDraftWriter<EditorDraftFields>((fields) => putEditorDraft(fields)));
   const closed = useRef(false);
@@ -42,14 +45,15 @@ export function useDraftPersistence(input: DraftPersistenceInput): DraftPersiste
       // Typed back to the saved text (or just saved): no draft is left to offer.
       latest.current = null;
       writer.cancel();
-      if (wasDirty.current) void deleteEditorDraft(noteId).catch(() => {});
+      if (wasDirty.current) void deleteOwnEditorDraft(noteId, TAB_ID).catch(() => {});
       wasDirty.current = false;
       return;
     }
     wasDirty.current = true;
-    latest.current = { noteId, title, content, tagInput, open: true };
+    const base = baseRef?.current ?? undefined;
+    latest.current = { noteId, title, content, tagInput, open: true, tab: TAB_ID, ...(base ? { base } : {}) };
     writer.update(latest.current);
-  }, [writer, noteId, title, content, tagInput, dirty, ready]);
+  }, [writer, noteId, title, content, tagInput, dirty, ready, baseRef]);
 
   useEffect(() => {
     const store = () => {

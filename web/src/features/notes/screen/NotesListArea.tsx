@@ -1,0 +1,105 @@
+// The list mode's body: the filters, the first sync's progress, an unsaved new note's draft card, and the
+// notes themselves (the first page while all load, a placeholder grid, the empty state, or every note shown).
+import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { NotesEmptyState as NotesEmptyKind } from '@private-notes/shared';
+import { Suspense } from 'react';
+import type { LocalNote } from '../../../db/types.ts';
+import { describeFirstSync } from '../../../sync/sync-status.ts';
+import type { NoteCardActions } from '../NoteCard.tsx';
+import { NotesCollection } from '../NotesCollection.tsx';
+import { NotesEmptyState } from '../NotesEmptyState.tsx';
+import type { NotesFilterState } from '../notes-filter-state.ts';
+import { NewNoteDraftCard } from './NewNoteDraftCard.tsx';
+import { NotesFilters, preloadNoteParts } from './note-parts.ts';
+import { useNewNoteDraft } from './use-new-note-draft.ts';
+import type { NotesData } from './use-notes-data.ts';
+
+export const LOADING_CARDS = 6;
+
+interface Props {
+  data: NotesData;
+  /** The search the list reflects (it lags the input by design: useDeferredValue). */
+  search: string;
+  terms: readonly string[];
+  shown: LocalNote[];
+  emptyKind: NotesEmptyKind | null;
+  filtersOpen: boolean;
+  filters: NotesFilterState;
+  filtersNarrow: boolean;
+  tagOptions: string[];
+  changeFilters(next: NotesFilterState): void;
+  clearFilters(): void;
+  showFirstSync: boolean;
+  view: 'grid' | 'list';
+  convertingId: string | null;
+  canStudy: boolean;
+  canConvert: boolean;
+  now: number;
+  actions: NoteCardActions;
+  openNew(): void;
+}
+
+export function NotesListArea(props: Props) {
+  const { data, view, actions } = props;
+  const { notes, loadError, firstCards, listEmptyAwaitingSync } = data;
+  const draft = useNewNoteDraft();
+  const collection = (shown: LocalNote[], highlight?: readonly string[]) => (
+    <NotesCollection
+      notes={shown}
+      highlight={highlight}
+      view={view}
+      convertingId={props.convertingId}
+      canStudy={props.canStudy}
+      canConvert={props.canConvert}
+      now={props.now}
+      {...actions}
+    />
+  );
+  return (
+    // Pointing at or focusing a card loads what its actions open.
+    <Stack gap="4" data-search={props.search} onPointerOver={preloadNoteParts} onFocus={preloadNoteParts}>
+      {props.filtersOpen ? (
+        <Suspense fallback={null}>
+          <NotesFilters
+            filters={props.filters}
+            tagOptions={props.tagOptions}
+            onChange={props.changeFilters}
+          />
+        </Suspense>
+      ) : null}
+      {props.showFirstSync ? (
+        <Text role="status" aria-live="polite" color="fg.muted" data-testid="first-sync-progress">
+          {describeFirstSync(data.syncStatus.firstSync ?? data.lastProgress)}
+        </Text>
+      ) : null}
+      {draft ? <NewNoteDraftCard draft={draft} onOpen={props.openNew} /> : null}
+      {firstCards && firstCards.length > 0 && !props.filtersNarrow ? (
+        collection(firstCards)
+      ) : loadError ? (
+        <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
+          {loadError}
+        </Text>
+      ) : !notes || listEmptyAwaitingSync ? (
+        <SimpleGrid
+          columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
+          gap="4"
+          data-testid="notes-loading"
+        >
+          {Array.from({ length: LOADING_CARDS }, (_, index) => (
+            <Skeleton key={index} height="200px" borderRadius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : props.emptyKind ? (
+        <NotesEmptyState
+          kind={props.emptyKind}
+          search={props.search}
+          tags={props.filters.tags}
+          onCreate={props.openNew}
+          onViewAll={props.clearFilters}
+        />
+      ) : (
+        collection(props.shown, props.terms)
+      )}
+    </Stack>
+  );
+}
