@@ -8,10 +8,9 @@ import path from 'node:path';
 import {
   COLLECTION_NAMES,
   type CollectionName,
-  DurableJsonFile,
   LOCK_FILE,
   SNAPSHOT_FILE,
-  type Snapshot,
+  SnapshotFile,
   Store,
 } from '../storage/index.ts';
 import { ATTACHMENTS_DIR } from './backup-format.ts';
@@ -82,7 +81,7 @@ export async function restoreBackup(
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, files[name]!);
   }
-  await new DurableJsonFile<Snapshot>(path.join(target, SNAPSHOT_FILE)).write(data.snapshot);
+  await new SnapshotFile(path.join(target, SNAPSHOT_FILE)).write(data.snapshot);
 
   // Proof that it loads: the store opens it exactly as a server would.
   const store = await Store.open(target);

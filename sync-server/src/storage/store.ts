@@ -5,13 +5,15 @@ import path from 'node:path';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
 import { acquireDirLock } from './dir-lock.ts';
-import { DurableJsonFile } from './durable-json-file.ts';
 import { type FailureStore, MemoryFailureStore } from './failure-store.ts';
 import { Journal, type JournalFault } from './journal.ts';
+import { encodeJournalRecord } from './journal-records.ts';
 import { LocalClaims } from './local-claims.ts';
 import { ReadView } from './read-view.ts';
+import { type SnapshotFault, SnapshotFile, SnapshotInvalid } from './snapshot-file.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import type { Claim, Store } from './store-api.ts';
+import { StoreDamagedError } from './store-damaged-error.ts';
 import { StoreUnavailableError } from './store-unavailable-error.ts';
 import { WriteTx } from './write-tx.ts';
 
@@ -20,6 +22,8 @@ export interface StoreOptions {
   compactThresholdBytes?: number;
   /** Tests only: make journal appends fail (see JournalFault). */
   journalFault?: JournalFault;
+  /** Tests only: make snapshot writes fail (see SnapshotFault). */
+  snapshotFault?: SnapshotFault;
 }
 
 interface Pending {
@@ -100,19 +104,54 @@ export class EmbeddedStore extends ReadView implements Store {
     this.#durableSeq = state.seq;
   }
 
-  /** Creates the directory, loads the snapshot, replays the journal (ignoring a torn tail), then compacts. */
+  /**
+   * Creates the directory, loads and checks the snapshot, checks every journal record, cuts off a torn last
+   * record (logged), replays the journal, then compacts. Damage anywhere else stops the start
+   * (StoreDamagedError: the file, the offset and the repair command).
+   */
   static async open(dir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const unlock = await acquireDirLock(dir);
     try {
-      const snapshot = new Low<Snapshot>(new DurableJsonFile(path.join(dir, SNAPSHOT_FILE)), emptySnapshot());
-      await snapshot.read();
-      if (snapshot.data.format !== 1)
-        throw new Error(`${SNAPSHOT_FILE}: unknown format ${snapshot.data.format}`);
-      const state = State.fromSnapshot(snapshot.data);
+      const snapshotFile = new SnapshotFile(path.join(dir, SNAPSHOT_FILE), options.snapshotFault);
       const journal = new Journal(path.join(dir, JOURNAL_FILE), options.journalFault);
-      const { records } = await journal.readAll();
-      for (const record of records) {
+      const scan = await journal.scan();
+      let data: Snapshot | null;
+      try {
+        data = await snapshotFile.read();
+      } catch (error) {
+        if (!(error instanceof SnapshotInvalid)) throw error;
+        throw new StoreDamagedError(dir, `${SNAPSHOT_FILE} is damaged: ${error.message}.`);
+      }
+      if (data === null) {
+        if (scan.size > 0)
+          throw new StoreDamagedError(
+            dir,
+            `${SNAPSHOT_FILE} is missing but ${JOURNAL_FILE} holds ${scan.records.length} write(s): starting ` +
+              'would keep only the writes since the last snapshot.',
+          );
+        // A new store: the snapshot exists before any journal record does, so a journal never stands alone.
+        data = emptySnapshot();
+        await snapshotFile.write(data);
+      }
+      const first = scan.damage[0];
+      if (first)
+        throw new StoreDamagedError(
+          dir,
+          `${JOURNAL_FILE} is damaged at byte ${first.offset} (${first.reason}; ${scan.damage.length} damaged ` +
+            `record(s) in all), and intact records follow.`,
+        );
+      if (scan.tornAt !== null) {
+        // Never acknowledged (an acknowledged record is fsynced whole): cut off before anything is appended.
+        await journal.cutBefore(scan.tornAt);
+        console.error(
+          `Storage: ${JOURNAL_FILE} ended with a torn record at byte ${scan.tornAt} (${scan.size - scan.tornAt} ` +
+            'bytes, a write cut short by a crash or a full disk, never acknowledged); cut it off.',
+        );
+      }
+      const snapshot = new Low<Snapshot>(snapshotFile, emptySnapshot());
+      const state = State.fromSnapshot(data);
+      for (const { record } of scan.records) {
         if (record.s <= state.seq) continue;
         for (const op of record.ops) state.apply(op);
         state.seq = record.s;
@@ -199,7 +238,7 @@ export class EmbeddedStore extends ReadView implements Store {
       return this.#enqueue('', this.state.seq, null).then(() => result);
     }
     this.state.seq = tx.seq;
-    return this.#enqueue(`${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`, tx.seq, tx).then(() => result);
+    return this.#enqueue(encodeJournalRecord({ s: tx.seq, ops: tx.ops }), tx.seq, tx).then(() => result);
   }
 
   #enqueue(line: string, seq: number, tx: WriteTx | null): Promise<void> {
@@ -327,10 +366,13 @@ export class EmbeddedStore extends ReadView implements Store {
    * below the snapshot's, so replay skips them. The journal is emptied only after the snapshot is durable.
    */
   async #compactNow(): Promise<void> {
+    // Only what the snapshot holds becomes durable: writes made while it is being written are not in it,
+    // and are durable only once their own journal append is.
+    const seq = this.state.seq;
     this.#snapshot.data = this.state.toSnapshot();
     await this.#snapshot.write();
     this.#snapshot.data = emptySnapshot();
     await this.#journal.truncate();
-    this.#durableSeq = Math.max(this.#durableSeq, this.state.seq);
+    this.#durableSeq = Math.max(this.#durableSeq, seq);
   }
 }
