@@ -9,7 +9,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../src/backup/restore-backup.ts';
 import { verifyBackupFile } from '../src/backup/verify-backup.ts';
-import { makeTempDir, type TestServer } from './helpers.ts';
+import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
 import { startMailTestServer } from './mail-helpers.ts';
 
 let source: TestServer;
@@ -79,6 +79,36 @@ describe('captured mail', () => {
     const target = path.join(workDir, 'with-mail');
     await restoreBackup(archive, target);
     expect(await readFile(path.join(target, 'mail', file))).toEqual(original);
+  });
+});
+
+describe('the restore epoch', () => {
+  it('is new after a restore, in the changes feed and its header, so devices can tell', async () => {
+    const before = await source.api('GET', '/api/notes/changes?since=0', { cookie });
+    expect(before.body.restoreEpoch).toBe('original');
+    expect(before.headers.get('x-restore-epoch')).toBe('original');
+    const target = path.join(workDir, 'epoch');
+    await restoreBackup(archive, target);
+    const restored = await startTestServer({ dataDir: target, databaseUrl: null });
+    try {
+      // The session came back with the data.
+      const after = await restored.api('GET', '/api/notes/changes?since=0', { cookie });
+      expect(after.status).toBe(200);
+      expect(after.body.restoreEpoch).toMatch(/^[0-9a-f-]{36}$/);
+      expect(after.headers.get('x-restore-epoch')).toBe(after.body.restoreEpoch);
+      // Each restore is a line of history of its own.
+      const again = path.join(workDir, 'epoch-again');
+      await restoreBackup(archive, again);
+      const second = await startTestServer({ dataDir: again, databaseUrl: null });
+      try {
+        const other = await second.api('GET', '/api/notes/changes?since=0', { cookie });
+        expect(other.body.restoreEpoch).not.toBe(after.body.restoreEpoch);
+      } finally {
+        await second.close({ keepData: true });
+      }
+    } finally {
+      await restored.close({ keepData: true });
+    }
   });
 });
 

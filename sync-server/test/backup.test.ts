@@ -246,7 +246,18 @@ describe('restore', () => {
     const restored = await startTestServer({ dataDir, databaseUrl: null });
     try {
       // The old session cookie works (sessions are data too); the change cursors go on from the same place.
-      expect(await answers(restored, cookie)).toEqual(await answers(source, cookie));
+      // Except the restore epoch, new with the restore so that devices can tell (restore-epoch.ts).
+      const withoutEpoch = (all: Record<string, unknown>) => {
+        const feed = all['/api/notes/changes'] as { body: { restoreEpoch?: string } };
+        const epoch = feed.body.restoreEpoch;
+        delete feed.body.restoreEpoch;
+        return { all, epoch };
+      };
+      const now = withoutEpoch(await answers(restored, cookie));
+      const then = withoutEpoch(await answers(source, cookie));
+      expect(now.all).toEqual(then.all);
+      expect(then.epoch).toBe('original');
+      expect(now.epoch).not.toBe('original');
       const fresh = await restored.login(); // and the same password signs in
       expect((await restored.api('GET', '/api/user', { cookie: fresh })).status).toBe(200);
       const { seq: _a, ...before } = source.handle.store.toSnapshot();
@@ -254,6 +265,7 @@ describe('restore', () => {
       // Signing in again added a session (and using one refreshes it); everything else is the same, record for record.
       const withoutSessions = (snapshot: typeof before) => ({
         ...snapshot,
+        meta: { ...snapshot.meta, 'store.restoreEpoch': undefined },
         counters: { ...snapshot.counters, sessions: 0 },
         collections: { ...snapshot.collections, sessions: [] },
       });

@@ -13,6 +13,7 @@ import {
   SnapshotFile,
   Store,
 } from '../storage/index.ts';
+import { startNewEpoch } from '../storage/restore-epoch.ts';
 import { ATTACHMENTS_DIR, MAIL_DIR } from './backup-format.ts';
 import { BackupError, verifyBackupFile } from './verify-backup.ts';
 
@@ -97,6 +98,8 @@ export async function restoreBackup(
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(file, files[name]!, { mode: 0o600 });
     }
+    // Devices that synced past the backup's point learn from the new epoch that the server went back.
+    startNewEpoch(data.snapshot, 'restore', data.createdAt ?? null, now);
     await new SnapshotFile(path.join(staging, SNAPSHOT_FILE)).write(data.snapshot);
     // Proof that it loads: the store opens it exactly as a server would.
     let store: Awaited<ReturnType<typeof Store.open>>;

@@ -7,6 +7,7 @@ import { acquireDirLock } from './dir-lock.ts';
 import { Journal } from './journal.ts';
 import type { JournalDamage } from './journal-records.ts';
 import type { Op } from './ops.ts';
+import { startNewEpoch } from './restore-epoch.ts';
 import { decodeSnapshot, SnapshotFile } from './snapshot-file.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import { EmbeddedStore, JOURNAL_FILE, SNAPSHOT_FILE } from './store.ts';
@@ -163,7 +164,10 @@ export async function repairStore(dir: string, now = new Date()): Promise<StoreR
         );
       }
     }
-    await new SnapshotFile(path.join(dir, SNAPSHOT_FILE)).write(state.toSnapshot());
+    const repaired = state.toSnapshot();
+    // Writes were lost: devices that have them must send them again (see restore-epoch.ts).
+    if (lost.length > 0) startNewEpoch(repaired, 'repair', null, now);
+    await new SnapshotFile(path.join(dir, SNAPSHOT_FILE)).write(repaired);
     await rm(path.join(dir, JOURNAL_FILE), { force: true });
     result = { check, copies, recovered, lost };
   } finally {
