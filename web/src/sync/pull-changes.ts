@@ -11,6 +11,12 @@ import type { LocalNote } from '../db/types.ts';
 import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notices.ts';
 import { dropEarlyFeed, rememberFeedCursor, takeEarlyFeed } from './early-feed.ts';
 import { localFromServer } from './note-mapping.ts';
+import {
+  countNotesTheServerLacks,
+  rememberEpoch,
+  serverWasRestored,
+  settleRestore,
+} from './restore-epoch.ts';
 import { baseFromServer } from './sync-bases.ts';
 import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
 import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
@@ -62,6 +68,14 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
   try {
     for (let page = 0; ; page++) {
       const changes = await next;
+      if (page === 0 && (await serverWasRestored(db, changes.restoreEpoch))) {
+        // The server went back in time (restore-epoch.ts): send back what it lacks, pull from the start.
+        const sentBack = await countNotesTheServerLacks(db, request, limit);
+        await requeueEverything(db);
+        await settleRestore(db, changes.restoreEpoch!, sentBack, ctx.now?.() ?? new Date());
+        rememberFeedCursor(false);
+        return { applied, reset: true };
+      }
       if (page === 0 && (await looksReset(db, since, changes))) {
         await requeueEverything(db);
         rememberFeedCursor(false);
@@ -74,6 +88,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
         next.catch(() => {});
       }
       applied += await applyChanges(db, changes, ctx.now?.() ?? new Date(), !first);
+      if (page === 0) await rememberEpoch(db, changes.restoreEpoch);
       if (first && page === 0) rememberFeedCursor(true);
       if (first) {
         progress.received += changes.notes.length;
