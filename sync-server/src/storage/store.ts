@@ -8,12 +8,12 @@ import { acquireDirLock } from './dir-lock.ts';
 import { type FailureStore, MemoryFailureStore } from './failure-store.ts';
 import { Journal, type JournalFault } from './journal.ts';
 import { encodeJournalRecord } from './journal-records.ts';
+import { JOURNAL_FILE, loadChecked, SNAPSHOT_FILE } from './load-checked.ts';
 import { LocalClaims } from './local-claims.ts';
 import { ReadView } from './read-view.ts';
-import { type SnapshotFault, SnapshotFile, SnapshotInvalid } from './snapshot-file.ts';
+import { type SnapshotFault, SnapshotFile } from './snapshot-file.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import type { Claim, Store } from './store-api.ts';
-import { StoreDamagedError } from './store-damaged-error.ts';
 import { StoreUnavailableError } from './store-unavailable-error.ts';
 import { WriteTx } from './write-tx.ts';
 
@@ -40,8 +40,7 @@ const COMPACT_RETRY_MS = 30_000;
 /** While writes keep failing, say so in the log at most this often. */
 const FAILURE_LOG_MS = 60_000;
 
-export const SNAPSHOT_FILE = 'data.json';
-export const JOURNAL_FILE = 'data.journal';
+export { JOURNAL_FILE, SNAPSHOT_FILE };
 
 /** A write the disk would not take (full, read-only, failing): nothing of it was kept. Answered with 503. */
 export class StorageUnavailableError extends StoreUnavailableError {
@@ -115,43 +114,10 @@ export class EmbeddedStore extends ReadView implements Store {
     try {
       const snapshotFile = new SnapshotFile(path.join(dir, SNAPSHOT_FILE), options.snapshotFault);
       const journal = new Journal(path.join(dir, JOURNAL_FILE), options.journalFault);
-      const scan = await journal.scan();
-      let data: Snapshot | null;
-      try {
-        data = await snapshotFile.read();
-      } catch (error) {
-        if (!(error instanceof SnapshotInvalid)) throw error;
-        throw new StoreDamagedError(dir, `${SNAPSHOT_FILE} is damaged: ${error.message}.`);
-      }
-      if (data === null) {
-        if (scan.size > 0)
-          throw new StoreDamagedError(
-            dir,
-            `${SNAPSHOT_FILE} is missing but ${JOURNAL_FILE} holds ${scan.records.length} write(s): starting ` +
-              'would keep only the writes since the last snapshot.',
-          );
-        // A new store: the snapshot exists before any journal record does, so a journal never stands alone.
-        data = emptySnapshot();
-        await snapshotFile.write(data);
-      }
-      const first = scan.damage[0];
-      if (first)
-        throw new StoreDamagedError(
-          dir,
-          `${JOURNAL_FILE} is damaged at byte ${first.offset} (${first.reason}; ${scan.damage.length} damaged ` +
-            `record(s) in all), and intact records follow.`,
-        );
-      if (scan.tornAt !== null) {
-        // Never acknowledged (an acknowledged record is fsynced whole): cut off before anything is appended.
-        await journal.cutBefore(scan.tornAt);
-        console.error(
-          `Storage: ${JOURNAL_FILE} ended with a torn record at byte ${scan.tornAt} (${scan.size - scan.tornAt} ` +
-            'bytes, a write cut short by a crash or a full disk, never acknowledged); cut it off.',
-        );
-      }
+      const { snapshot: data, records } = await loadChecked(dir, snapshotFile, journal);
       const snapshot = new Low<Snapshot>(snapshotFile, emptySnapshot());
       const state = State.fromSnapshot(data);
-      for (const { record } of scan.records) {
+      for (const record of records) {
         if (record.s <= state.seq) continue;
         for (const op of record.ops) state.apply(op);
         state.seq = record.s;
