@@ -48,7 +48,7 @@ export function encodeJournalRecord(record: JournalRecord): string {
 
 type Parsed =
   | { ok: true; record: JournalRecord; next: number }
-  | { ok: false; next: number; reason: string; incomplete: boolean; framed: boolean; seq: number | null };
+  | { ok: false; next: number; reason: string; incomplete: boolean; legacy: boolean; seq: number | null };
 
 function lineEnd(buf: Buffer, from: number): number {
   const end = buf.indexOf(NEWLINE, from);
@@ -84,7 +84,7 @@ function parseAt(buf: Buffer, offset: number): Parsed {
       next,
       reason,
       incomplete,
-      framed: true,
+      legacy: false,
       seq,
     });
     if (!head) return fail('unreadable record header', buf.indexOf(NEWLINE, offset) === -1);
@@ -116,7 +116,7 @@ function parseAt(buf: Buffer, offset: number): Parsed {
     };
   }
   const reason = first === 0 ? 'zero bytes' : 'unreadable bytes';
-  return { ok: false, next, reason, incomplete: !complete, framed: false, seq: null };
+  return { ok: false, next, reason, incomplete: !complete, legacy: false, seq: null };
 }
 
 /** Reads a whole journal. Never throws: what it finds is for the caller to judge (store open, repair). */
@@ -147,11 +147,12 @@ export function scanJournal(buf: Buffer): JournalScan {
   if (tail.length === 0) return { records, tornAt: null, damage };
   const tailStart = tail[0]!.offset;
   // A tail is torn when the write never finished: cut short, zero-filled, or an unchecked old-style line.
-  // A complete record that fails its checksum with nothing after it is damage like any other.
+  // A complete record that fails its checksum (or whose first byte changed) with nothing after it is damage
+  // like any other.
   const torn =
     tail.some((item) => !item.ok && item.incomplete) ||
     buf.subarray(tailStart).includes(0) ||
-    tail.every((item) => !item.ok && !item.framed);
+    tail.every((item) => !item.ok && item.legacy);
   if (torn) return { records, tornAt: tailStart, damage };
   return { records, tornAt: null, damage: [...damage, ...tail.map(toDamage)] };
 }

@@ -102,6 +102,14 @@ describe('damaged files', () => {
     await expect(Store.open(dir)).rejects.toThrow(/data\.journal is damaged at byte/);
   });
 
+  it('a changed first byte of the last record is damage too, not a torn tail', async () => {
+    const { dir, journal } = await crashedStore();
+    const buf = await readFile(journal);
+    buf[buf.lastIndexOf('\n~', buf.length - 2) + 1] = 0x7f;
+    await writeFile(journal, buf);
+    await expect(Store.open(dir)).rejects.toThrow(/data\.journal is damaged at byte \d+ \(unreadable bytes/);
+  });
+
   it('a flipped digit in a record user id is caught', async () => {
     const { dir, journal } = await crashedStore();
     await flipByteIn(journal, '"userId":1', 9);
