@@ -111,7 +111,7 @@ function parseAt(buf: Buffer, offset: number): Parsed {
       next,
       reason: 'not valid JSON',
       incomplete: !complete,
-      framed: false,
+      legacy: true,
       seq: seqIn(text),
     };
   }
