@@ -2,7 +2,7 @@
 // a flipped byte anywhere is caught by a checksum and stops the start with the file, the offset and the
 // repair command (never the data), a missing snapshot is refused, and a write made during a compaction is
 // acknowledged only once its own journal append is durable.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -145,14 +145,24 @@ describe('damaged files', () => {
     );
   });
 
-  it('still reads a journal written before checksums (one JSON line per record)', async () => {
+  it('still reads a journal written before checksums (one JSON line per record), and appends after it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const dir = await tempDir();
     await (await Store.open(dir)).close();
     const line = (s: number) => `${JSON.stringify({ s, ops: [{ o: 'meta', k: `k${s}`, v: s }] })}\n`;
     await writeFile(path.join(dir, JOURNAL_FILE), `${line(1)}${line(2)}`);
+    // The start-up compaction fails (its temporary file's name is taken): old and new records share the file.
+    await mkdir(path.join(dir, 'data.json.tmp'));
     const store = await Store.open(dir);
     expect([store.getMeta('k1'), store.getMeta('k2')]).toEqual([1, 2]);
-    await store.close();
+    await store.write((tx) => tx.setMeta('k3', 3));
+    expect(await readFile(path.join(dir, JOURNAL_FILE), 'utf8')).toMatch(
+      /^\{"s":1.*\n\{"s":2.*\n~\d+ [0-9a-f]{8} \{"s":3/,
+    );
+    const reopened = await Store.open(dir);
+    expect([1, 2, 3].map((n) => reopened.getMeta(`k${n}`))).toEqual([1, 2, 3]);
+    await rm(path.join(dir, 'data.json.tmp'), { recursive: true });
+    await reopened.close();
   });
 });
 
