@@ -78,25 +78,24 @@ function parseAt(buf: Buffer, offset: number): Parsed {
   const first = buf[offset];
   if (first === 0x7e) {
     const head = HEADER.exec(buf.subarray(offset, offset + 24).toString('latin1'));
-    const next = lineEnd(buf, offset);
-    const fail = (reason: string, incomplete: boolean, seq: number | null = null): Parsed => ({
+    const start = head ? offset + head[0].length : offset;
+    const end = head ? start + Number(head[1]) : offset;
+    // Worked out only for a record that fails: the intact path reads each byte as few times as it can.
+    const fail = (reason: string, incomplete: boolean): Parsed => ({
       ok: false,
-      next,
+      next: lineEnd(buf, offset),
       reason,
       incomplete,
       legacy: false,
-      seq,
+      seq: head ? seqIn(buf.subarray(start, Math.min(start + 32, buf.length)).toString('utf8')) : null,
     });
     if (!head) return fail('unreadable record header', buf.indexOf(NEWLINE, offset) === -1);
-    const start = offset + head[0].length;
-    const end = start + Number(head[1]);
-    const body = buf.subarray(start, Math.min(end, buf.length));
-    const seq = seqIn(body.subarray(0, 32).toString('utf8'));
-    if (end >= buf.length) return fail('cut short', true, seq);
-    if (buf[end] !== NEWLINE) return fail('its length does not match its contents', false, seq);
-    if (checksum(body) !== head[2]) return fail('checksum mismatch', false, seq);
+    if (end >= buf.length) return fail('cut short', true);
+    if (buf[end] !== NEWLINE) return fail('its length does not match its contents', false);
+    const body = buf.subarray(start, end);
+    if (checksum(body) !== head[2]) return fail('checksum mismatch', false);
     const record = toRecord(body.toString('utf8'));
-    if (!record) return fail('not a journal record', false, seq);
+    if (!record) return fail('not a journal record', false);
     return { ok: true, record, next: end + 1 };
   }
   const next = lineEnd(buf, offset);
