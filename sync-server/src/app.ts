@@ -65,6 +65,7 @@ import { TrashService } from './services/trash-service.ts';
 import { TwoFactorService } from './services/two-factor-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
+import { keepDataPrivate } from './storage/private-files.ts';
 
 export interface AppHandle {
   app: Express;
@@ -83,6 +84,7 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<AppHandle> {
+  await keepDataPrivate(config.dataDir, config.backups.dir);
   const store = await openStore(config);
   const attachmentFiles = new AttachmentFiles(config.dataDir);
   await attachmentFiles.init();

@@ -208,7 +208,12 @@ describe('backup', () => {
   it('holds every collection of the store and the attachments, and a manifest of every entry', async () => {
     const files = unzipSync(await readFile(archive));
     const names = Object.keys(files).filter((name) => !name.startsWith('attachments/variants/'));
-    expect(names.sort()).toEqual(['attachments/ab/abcdef.png', imageEntry, 'backup.json', 'manifest.json']);
+    // Captured mail too: the Outbox's records point at these files.
+    const mail = source.handle.store.all('mailOutbox').map((m) => `mail/${m.file}`);
+    expect(mail.length).toBeGreaterThan(0);
+    expect(names.sort()).toEqual(
+      ['attachments/ab/abcdef.png', imageEntry, 'backup.json', ...mail, 'manifest.json'].sort(),
+    );
     const listed = JSON.parse(new TextDecoder().decode(files['manifest.json'])).entries as Array<{
       name: string;
       size: number;
@@ -247,7 +252,18 @@ describe('restore', () => {
     const restored = await startTestServer({ dataDir, databaseUrl: null });
     try {
       // The old session cookie works (sessions are data too); the change cursors go on from the same place.
-      expect(await answers(restored, cookie)).toEqual(await answers(source, cookie));
+      // Except the restore epoch, new with the restore so that devices can tell (restore-epoch.ts).
+      const withoutEpoch = (all: Record<string, unknown>) => {
+        const feed = all['/api/notes/changes'] as { body: { restoreEpoch?: string } };
+        const epoch = feed.body.restoreEpoch;
+        delete feed.body.restoreEpoch;
+        return { all, epoch };
+      };
+      const now = withoutEpoch(await answers(restored, cookie));
+      const then = withoutEpoch(await answers(source, cookie));
+      expect(now.all).toEqual(then.all);
+      expect(then.epoch).toBe('original');
+      expect(now.epoch).not.toBe('original');
       const fresh = await restored.login(); // and the same password signs in
       expect((await restored.api('GET', '/api/user', { cookie: fresh })).status).toBe(200);
       const { seq: _a, ...before } = source.handle.store.toSnapshot();
@@ -256,7 +272,7 @@ describe('restore', () => {
       // signed in at (this test server's port); everything else is the same, record for record.
       const withoutSessions = (snapshot: typeof before) => ({
         ...snapshot,
-        meta: { ...snapshot.meta, siteOrigin: null },
+        meta: { ...snapshot.meta, siteOrigin: null, 'store.restoreEpoch': undefined },
         counters: { ...snapshot.counters, sessions: 0 },
         collections: { ...snapshot.collections, sessions: [] },
       });
@@ -299,7 +315,7 @@ describe('restore', () => {
     });
     expect(summary.movedAside).toBe(`${dataDir}-before-restore-2026-01-01T00-00-00-000Z`);
     expect(await readFile(path.join(summary.movedAside!, 'data.json'), 'utf8')).toBe('{"precious":true}');
-    expect((await readdir(dataDir)).sort()).toEqual(['attachments', 'data.journal', 'data.json']);
+    expect((await readdir(dataDir)).sort()).toEqual(['attachments', 'data.journal', 'data.json', 'mail']);
   });
 
   it('refuses a running server’s folder, and archives that are not backups, changing nothing', async () => {
@@ -331,7 +347,11 @@ describe('restore', () => {
       ],
     ] as const) {
       await writeFile(bad, bytes);
-      await expect(restoreBackup(bad, target)).rejects.toThrow(message);
+      // Without a manifest these are refused for that first; as old-format archives, for what they hold.
+      await expect(restoreBackup(bad, target)).rejects.toThrow(
+        /is not a zip archive|manifest\.json is missing/,
+      );
+      await expect(restoreBackup(bad, target, { withoutManifest: true })).rejects.toThrow(message);
     }
     await expect(readdir(target)).rejects.toThrow(/ENOENT/);
   });
@@ -380,10 +400,10 @@ describe('a damaged backup', () => {
     await expect(restoreBackup(await rebuilt(true), path.join(workDir, 'm'))).rejects.toThrow(
       `${imageEntry} is damaged: its sha256 does not match the manifest`,
     );
-    // A backup from before manifests: the attachment's name is its hash.
-    await expect(restoreBackup(await rebuilt(false), path.join(workDir, 'n'))).rejects.toThrow(
-      `${imageEntry} is damaged: its bytes do not hash to its name`,
-    );
+    // A backup from before manifests (asked for explicitly): the attachment's name is its hash.
+    await expect(
+      restoreBackup(await rebuilt(false), path.join(workDir, 'n'), { withoutManifest: true }),
+    ).rejects.toThrow(`${imageEntry} is damaged: its bytes do not hash to its name`);
     const files = unzipSync(await readFile(archive));
     delete files[imageEntry];
     const missing = path.join(workDir, 'missing.zip');

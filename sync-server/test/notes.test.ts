@@ -392,6 +392,8 @@ describe('delete and the changes feed', () => {
       cursor: changes.body.cursor,
       more: false,
       total: 0,
+      // A server never restored from a backup (see backup-integrity.test.ts).
+      restoreEpoch: 'original',
     });
 
     // `total` counts the notes from this page to the end of the feed (deletions are not notes): a first sync

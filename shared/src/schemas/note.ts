@@ -117,6 +117,12 @@ export const NoteChangesSchema = z.object({
    * first sync counts what it has received against it. Older servers leave it out.
    */
   total: z.number().int().nonnegative().optional(),
+  /**
+   * The server's line of history: it changes when the server's data goes back in time (a backup restored,
+   * a repair that lost writes). A device that synced under another epoch must not trust its cursor: it
+   * pulls everything again and sends back what the server lacks. Older servers leave it out.
+   */
+  restoreEpoch: z.string().optional(),
 });
 export type NoteChanges = z.infer<typeof NoteChangesSchema>;
 

@@ -10,6 +10,9 @@ export const BACKUP_DATA_FILE = 'backup.json';
 export const BACKUP_MANIFEST_FILE = 'manifest.json';
 /** Attachments are files under DATA_DIR/attachments (content-addressed, never rewritten in place). */
 export const ATTACHMENTS_DIR = 'attachments';
+/** Captured mail (MAIL_TRANSPORT=capture): DATA_DIR/mail/*.eml, which the Outbox's records point at. */
+export const MAIL_DIR = 'mail';
+export const MAIL_ENTRY = /^mail\/[A-Za-z0-9][A-Za-z0-9._-]*\.eml$/;
 /** An attachment's own bytes sit under their sha256 (variants and temp files sit in subfolders). */
 export const ATTACHMENT_ENTRY = /^attachments\/([0-9a-f]{64})$/;
 

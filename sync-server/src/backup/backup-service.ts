@@ -42,6 +42,12 @@ export interface BackupServiceDeps {
 
 export class BackupService {
   readonly #deps: BackupServiceDeps;
+  /**
+   * The latest attempt as this process knows it, also when the store refused to record it (a full disk):
+   * the screen and the schedule go by the newer of this and the recorded one.
+   */
+  #lastAttempt: BackupRun | null = null;
+  #lastSuccess: BackupRun | null = null;
 
   constructor(deps: BackupServiceDeps) {
     this.#deps = deps;
@@ -60,6 +66,8 @@ export class BackupService {
       // Turned off: a job left from earlier ends at its next run (the runner resumes it and it answers done).
       return;
     }
+    // A backup cut short by a crash or a stop left its `.partial` file: nothing will finish it.
+    await this.#withClaim(() => this.#clearPartials()).catch(() => {});
     if (!existing) {
       await jobs.enqueue(BACKUP_JOB_KIND, JOB_KEY, null);
       return;
@@ -71,8 +79,8 @@ export class BackupService {
 
   status(): BackupStatus {
     const { store, config } = this.#deps;
-    const last = store.getMeta<BackupRun>(LAST_META) ?? null;
-    const latest = store.getMeta<BackupRun>(LATEST_META) ?? null;
+    const last = this.#last();
+    const latest = newer(store.getMeta<BackupRun>(LATEST_META) ?? null, this.#lastSuccess);
     const job = store.lookup('jobs', 'key', JOB_KEY);
     return {
       scheduled: this.scheduled,
@@ -81,8 +89,20 @@ export class BackupService {
       last,
       latest,
       latestHere: latest?.file ? existsSync(path.join(config.dir, latest.file)) : false,
-      nextAt: this.scheduled && job ? new Date(this.#dueAt(job)).toISOString() : null,
+      nextAt: this.scheduled && job ? new Date(this.#nextRunAt(job)).toISOString() : null,
     };
+  }
+
+  /** The newest attempt: recorded in the store, or only known here when recording it failed. */
+  #last(): BackupRun | null {
+    return newer(this.#deps.store.getMeta<BackupRun>(LAST_META) ?? null, this.#lastAttempt);
+  }
+
+  /** When the schedule will really run next: its due time, or now if that passed and it is running. */
+  #nextRunAt(job: JobRecord): number {
+    const due = this.#dueAt(job);
+    const waiting = job.state === 'queued' && job.runAt ? Date.parse(job.runAt) : null;
+    return Math.max(due, waiting ?? 0, Date.now());
   }
 
   /** The newest verified backup's path, when it is still in this server's BACKUP_DIR. */
@@ -96,12 +116,26 @@ export class BackupService {
 
   /** Writes, verifies and records one backup now; BackupBusyError when one is being written already. */
   async backupNow(signal?: AbortSignal): Promise<BackupRun> {
+    return this.#withClaim(() => this.#writeAndRecord(signal));
+  }
+
+  async #withClaim<T>(fn: () => Promise<T>): Promise<T> {
     const claim = await this.#deps.store.claim(WRITE_CLAIM);
     if (!claim) throw new BackupBusyError('A backup is being written right now: try again in a moment.');
     try {
-      return await this.#writeAndRecord(signal);
+      return await fn();
     } finally {
       await claim.release();
+    }
+  }
+
+  /** Removes `.partial` files left by backups that never finished (called under the write claim). */
+  async #clearPartials(): Promise<void> {
+    const { dir } = this.#deps.config;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => PARTIAL_NAME.test(n))) {
+      await rm(path.join(dir, name), { force: true });
+      console.error(`Backups: removed ${name}, left by a backup that never finished.`);
     }
   }
 
@@ -115,8 +149,10 @@ export class BackupService {
     try {
       await this.backupNow(signal);
     } catch (error) {
-      if (!(error instanceof BackupBusyError)) throw error;
-      return { state: 'wait', until: new Date(Date.now() + 60_000) };
+      // Never fail the schedule: a failure (even one the store could not record) is tried again later.
+      if (!(error instanceof BackupBusyError))
+        console.error(`Scheduled backup: ${(error as Error)?.message ?? String(error)}; will try again.`);
+      return { state: 'wait', until: new Date(Math.max(this.#dueAt(job), Date.now() + 60_000)) };
     }
     if (signal.aborted) return { state: 'wait', until: new Date() };
     return { state: 'wait', until: new Date(this.#dueAt(job)) };
@@ -124,7 +160,7 @@ export class BackupService {
 
   #dueAt(job: JobRecord): number {
     const { intervalMs } = this.#deps.config;
-    const last = this.#deps.store.getMeta<BackupRun>(LAST_META);
+    const last = this.#last();
     if (!last) return Date.parse(job.createdAt) + Math.min(intervalMs, FIRST_DELAY_MS);
     return Date.parse(last.at) + (last.ok ? intervalMs : Math.min(intervalMs, RETRY_MS));
   }
@@ -140,8 +176,9 @@ export class BackupService {
     let pauseMs = 0;
     let size: number | null = null;
     try {
+      await mkdir(config.dir, { recursive: true, mode: 0o700 });
+      await this.#clearPartials();
       await this.#deps.flushViews();
-      await mkdir(config.dir, { recursive: true });
       pauseMs = await writeFileDurably(
         partial,
         (out) => writeBackup(store, this.#deps.dataDir, out, startedAt),
@@ -165,6 +202,7 @@ export class BackupService {
         durationMs: Math.round(performance.now() - started),
         pauseMs: round(pauseMs),
       };
+      this.#lastAttempt = run;
       await store.write((tx) => tx.setMeta(LAST_META, run));
       return run;
     }
@@ -178,6 +216,8 @@ export class BackupService {
       durationMs: Math.round(performance.now() - started),
       pauseMs: round(pauseMs),
     };
+    this.#lastAttempt = run;
+    this.#lastSuccess = run;
     await store.write((tx) => {
       tx.setMeta(LAST_META, run);
       tx.setMeta(LATEST_META, run);
@@ -198,6 +238,13 @@ export class BackupService {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+const PARTIAL_NAME = /^\.private-notes-backup-.*\.zip\.partial$/;
+
+function newer(a: BackupRun | null, b: BackupRun | null): BackupRun | null {
+  if (!a) return b;
+  if (!b) return a;
+  return b.at > a.at ? b : a;
+}
 
 /** Streams into `file`, then fsyncs it; answers what `write` answered as its pause. */
 async function writeFileDurably(
@@ -205,7 +252,7 @@ async function writeFileDurably(
   write: (out: Writable) => Promise<{ pauseMs: number }>,
   signal?: AbortSignal,
 ): Promise<number> {
-  const out = createWriteStream(file, { flags: 'wx' });
+  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const failed = new Promise<never>((_, reject) => out.once('error', reject));
   failed.catch(() => {});
   const onAbort = () => out.destroy(new Error('the server is stopping'));

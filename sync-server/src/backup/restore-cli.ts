@@ -10,7 +10,8 @@ import { RestoreError, restoreBackup } from './restore-backup.ts';
 import { verifyBackupFile } from './verify-backup.ts';
 
 const USAGE =
-  'Usage: npm run restore -- BACKUP.zip --data-dir DIR [--force]\n       npm run restore -- --verify BACKUP.zip';
+  'Usage: npm run restore -- BACKUP.zip --data-dir DIR [--force] [--without-manifest]\n' +
+  '       npm run restore -- --verify BACKUP.zip [--without-manifest]';
 
 // The same .env the server reads, so DATA_DIR set there is the default here too.
 const envFile = path.resolve(import.meta.dirname, '../../../.env');
@@ -21,6 +22,8 @@ interface Args {
   dataDir: string | null;
   force: boolean;
   verifyOnly: boolean;
+  /** An archive from before manifests: checked by CRC and attachment names only (asked for explicitly). */
+  withoutManifest: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -28,10 +31,12 @@ function parseArgs(argv: string[]): Args {
   let dataDir: string | null = null;
   let force = false;
   let verifyOnly = false;
+  let withoutManifest = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--force') force = true;
     else if (arg === '--verify') verifyOnly = true;
+    else if (arg === '--without-manifest') withoutManifest = true;
     else if (arg === '--data-dir') dataDir = argv[++i] ?? null;
     else if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
     else if (arg.startsWith('-')) throw new RestoreError(`unknown option ${arg}\n${USAGE}`);
@@ -41,7 +46,7 @@ function parseArgs(argv: string[]): Args {
   if (file === null) throw new RestoreError(`which backup file?\n${USAGE}`);
   if (verifyOnly && (force || dataDir !== null))
     throw new RestoreError(`--verify restores nothing: it takes no --data-dir or --force\n${USAGE}`);
-  return { file, dataDir, force, verifyOnly };
+  return { file, dataDir, force, verifyOnly, withoutManifest };
 }
 
 const describeCounts = (counts: Record<string, number | undefined>) =>
@@ -54,15 +59,19 @@ try {
   const args = parseArgs(process.argv.slice(2));
   verifying = args.verifyOnly;
   if (args.verifyOnly) {
-    const backup = await verifyBackupFile(args.file);
+    const backup = await verifyBackupFile(args.file, { withoutManifest: args.withoutManifest });
     console.log(`The backup of ${backup.data!.createdAt} in ${args.file} is intact (${backup.bytes} bytes)`);
     console.log(`Records: ${describeCounts(backup.counts)}; attachments: ${backup.attachments.length}`);
     if (!backup.hasManifest) {
-      console.log('It has no manifest (written by an older version): checked by CRC and attachment names.');
+      console.log(
+        'It has no manifest (--without-manifest): checked by CRC and attachment names only, so a changed or ' +
+          'removed note or file cannot be detected.',
+      );
     }
   } else {
     const summary = await restoreBackup(args.file, args.dataDir ?? loadConfig().dataDir, {
       force: args.force,
+      withoutManifest: args.withoutManifest,
     });
     console.log(`Restored the backup of ${summary.createdAt} into ${summary.dataDir}`);
     if (summary.movedAside) console.log(`The folder's earlier contents were moved to ${summary.movedAside}`);

@@ -16,6 +16,8 @@ import {
   BACKUP_VERSION,
   type BackupData,
   type BackupEntryManifest,
+  MAIL_DIR,
+  MAIL_ENTRY,
 } from './backup-format.ts';
 import { entryData, readZipDirectory } from './zip-directory.ts';
 
@@ -28,6 +30,11 @@ export class BackupError extends Error {
 export interface VerifyOptions {
   /** False: skip parsing backup.json when a manifest proves its bytes (data is then null). */
   readSnapshot?: boolean;
+  /**
+   * Accept an archive without manifest.json (written before manifests existed), checked by CRC and
+   * attachment names only. Never implied: a manifest removed from a new archive must not pass as old.
+   */
+  withoutManifest?: boolean;
 }
 
 export interface VerifiedBackup {
@@ -37,6 +44,8 @@ export interface VerifiedBackup {
   files: Record<string, Uint8Array>;
   /** Entries under attachments/, to be written back into DATA_DIR. */
   attachments: string[];
+  /** Captured mail (mail/*.eml), to be written back into DATA_DIR. */
+  mail: string[];
   /** False for a backup written before manifests existed (checked by CRC and attachment names only). */
   hasManifest: boolean;
   counts: Partial<Record<CollectionName, number>>;
@@ -161,10 +170,19 @@ export async function verifyBackupBytes(
 
   const hasManifest = files[BACKUP_MANIFEST_FILE] !== undefined;
   if (hasManifest) checkManifest(files, hashes);
+  else if (options.withoutManifest !== true)
+    throw new BackupError(
+      `${BACKUP_MANIFEST_FILE} is missing from ${label}, so nothing proves its notes and files are the ones ` +
+        'that were written. A backup made before backups carried a manifest can still be checked (CRCs and ' +
+        'attachment names only) with --without-manifest.',
+    );
   // Parsing backup.json is one long synchronous stretch: a server checking the file it has just written from
   // its own snapshot (whose bytes the manifest already proves) leaves it to the restore.
   const data = options.readSnapshot === false && hasManifest ? null : readData(files);
 
+  const mail = Object.keys(files).filter((name) => name.startsWith(`${MAIL_DIR}/`));
+  for (const name of mail)
+    if (!MAIL_ENTRY.test(name)) throw new BackupError(`the archive holds an unsafe path ("${name}")`);
   const attachments = Object.keys(files).filter((name) => name.startsWith(`${ATTACHMENTS_DIR}/`));
   for (const name of attachments) {
     // Attachment paths come from the archive: none may point outside the attachments folder.
@@ -178,7 +196,7 @@ export async function verifyBackupBytes(
   const counts: Partial<Record<CollectionName, number>> = {};
   for (const name of COLLECTION_NAMES)
     counts[name] = data ? (data.snapshot.collections[name]?.length ?? 0) : undefined;
-  return { data, files, attachments, hasManifest, counts, bytes: bytes.length };
+  return { data, files, attachments, mail, hasManifest, counts, bytes: bytes.length };
 }
 
 /** Reads and checks a backup file. */

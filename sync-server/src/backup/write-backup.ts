@@ -19,6 +19,8 @@ import {
   BACKUP_VERSION,
   type BackupData,
   type BackupEntryManifest,
+  MAIL_DIR,
+  MAIL_ENTRY,
   type ManifestEntry,
 } from './backup-format.ts';
 
@@ -91,6 +93,8 @@ export async function writeBackup(
   const pauseMs = performance.now() - pauseStarted;
   const attachmentsDir = path.join(dataDir, ATTACHMENTS_DIR);
   const attachments = await listFiles(attachmentsDir);
+  const mailDir = path.join(dataDir, MAIL_DIR);
+  const mail = (await listFiles(mailDir)).filter((name) => MAIL_ENTRY.test(`${MAIL_DIR}/${name}`));
 
   let failure: Error | null = null;
   const ready: Uint8Array[] = [];
@@ -131,14 +135,14 @@ export async function writeBackup(
 
   await addDeflated(BACKUP_DATA_FILE, backupDataText(data));
 
-  for (const relative of attachments) {
-    // Stored, not deflated: attachments are mostly images and PDFs that are compressed already.
-    const name = `${ATTACHMENTS_DIR}/${relative.split(path.sep).join('/')}`;
-    const file = new ZipPassThrough(name);
+  /** Copies a file into the archive as it is read, hashing it for the manifest. */
+  const addFile = async (name: string, source: string, deflate: boolean) => {
+    const file = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+    file.mtime = now;
     zip.add(file);
     const hash = createHash('sha256');
     let size = 0;
-    for await (const chunk of createReadStream(path.join(attachmentsDir, relative))) {
+    for await (const chunk of createReadStream(source)) {
       hash.update(chunk as Uint8Array);
       size += (chunk as Uint8Array).length;
       file.push(chunk as Uint8Array);
@@ -147,7 +151,17 @@ export async function writeBackup(
     file.push(new Uint8Array(0), true);
     await drain();
     entries.push({ name, size, sha256: hash.digest('hex') });
-  }
+  };
+
+  // Stored, not deflated: attachments are mostly images and PDFs that are compressed already.
+  for (const relative of attachments)
+    await addFile(
+      `${ATTACHMENTS_DIR}/${relative.split(path.sep).join('/')}`,
+      path.join(attachmentsDir, relative),
+      false,
+    );
+  // Captured mail is what the Outbox's records open: without it they would answer 404 after a restore.
+  for (const name of mail) await addFile(`${MAIL_DIR}/${name}`, path.join(mailDir, name), true);
 
   // The manifest lists the entries before it, so it is written last.
   const manifest: BackupEntryManifest = {

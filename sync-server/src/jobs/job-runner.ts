@@ -27,6 +27,9 @@ export interface JobClaim {
   release(job: JobRecord): Promise<void>;
 }
 
+/** See JobRunner's `recordRetryMs`. */
+const RECORD_RETRY_MS = 60_000;
+
 export const SINGLE_PROCESS_CLAIM: JobClaim = {
   claim: async () => true,
   release: async () => {},
@@ -43,16 +46,24 @@ export class JobRunner {
   #abort = new AbortController();
   #started = false;
   readonly #sweepMs: number | null;
+  /** After the store refused to record a job's state (a full disk), run it again this much later. */
+  readonly #recordRetryMs: number;
   #sweep: NodeJS.Timeout | null = null;
 
   /**
    * `sweepMs`: with several instances, how often to look for unfinished jobs that no instance runs (their
    * holder died, or another instance queued them); null when this process is the only one.
    */
-  constructor(store: Store, claim: JobClaim = SINGLE_PROCESS_CLAIM, sweepMs: number | null = null) {
+  constructor(
+    store: Store,
+    claim: JobClaim = SINGLE_PROCESS_CLAIM,
+    sweepMs: number | null = null,
+    recordRetryMs = RECORD_RETRY_MS,
+  ) {
     this.#store = store;
     this.#claim = claim;
     this.#sweepMs = sweepMs;
+    this.#recordRetryMs = recordRetryMs;
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -171,14 +182,29 @@ export class JobRunner {
 
   #run(jobId: number): void {
     const run = this.#runOnce(jobId)
-      .catch((error: unknown) => {
-        console.error(`Job #${jobId}: could not record its state:`, error);
-        return undefined;
-      })
-      .then((after) => {
+      .then(
+        (after) => ({ after, recorded: true }),
+        (error: unknown) => {
+          console.error(
+            `Job #${jobId}: could not record its state (${(error as Error)?.message ?? String(error)}); ` +
+              `trying again in ${Math.round(this.#recordRetryMs / 1000)} s.`,
+          );
+          return { after: undefined, recorded: false };
+        },
+      )
+      .then(({ after, recorded }) => {
         this.#running.delete(jobId);
         if (this.#again.delete(jobId)) this.wake(jobId);
         else if (after?.state === 'queued' && this.#started) this.#schedule(after);
+        else if (!recorded && this.#started) {
+          // Left as it was in the store (queued or running): nothing else would ever run it again.
+          const timer = setTimeout(() => {
+            this.#timers.delete(jobId);
+            this.wake(jobId);
+          }, this.#recordRetryMs);
+          timer.unref();
+          this.#timers.set(jobId, timer);
+        }
       });
     this.#running.set(jobId, run);
   }

@@ -135,9 +135,9 @@ export class MailService {
     state: OutboxRecord['state'],
     error: string | null,
   ): Promise<void> {
-    await mkdir(this.#dir, { recursive: true });
+    await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-    await writeFile(path.join(this.#dir, file), raw);
+    await writeFile(path.join(this.#dir, file), raw, { mode: 0o600 });
     await this.#store.write((tx) =>
       tx.insert('mailOutbox', {
         createdAt: new Date().toISOString(),

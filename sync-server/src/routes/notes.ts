@@ -24,7 +24,9 @@ export function createNotesRouter({ auth, services }: Deps): Router {
   // Declared before /:id so "changes" is never read as an id.
   router.get('/api/notes/changes', (req, res) => {
     const { since, limit } = parseQuery(NoteChangesQuerySchema, req);
-    res.json(services.notes.changes(auth.getUser(req)!.id, Number(since ?? 0), limit));
+    const changes = services.notes.changes(auth.getUser(req)!.id, Number(since ?? 0), limit);
+    res.set('X-Restore-Epoch', changes.restoreEpoch);
+    res.json(changes);
   });
 
   router.get('/api/notes/:id', (req, res) => {

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteTombstoneRecord, Store, TrashSnapshot, WriteTx } from '../storage/index.ts';
+import { restoreEpochOf } from '../storage/restore-epoch.ts';
 import { NoteSearch } from './note-search.ts';
 import { keepRevisionBefore } from './revision-service.ts';
 
@@ -293,6 +294,6 @@ export class NoteService {
     }
     const cursor = more ? page[page.length - 1]!.seq : durable;
     const total = changes.length - changes.filter((change) => change.tombstone).length;
-    return { notes, deleted, cursor: String(cursor), more, total };
+    return { notes, deleted, cursor: String(cursor), more, total, restoreEpoch: restoreEpochOf(this.#store) };
   }
 }

@@ -6,10 +6,10 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import pg from 'pg';
-import { DurableJsonFile } from './durable-json-file.ts';
 import { importSnapshot } from './postgres/import-snapshot.ts';
 import { migrateDatabase } from './postgres/migrate-database.ts';
 import { PostgresStore } from './postgres/postgres-store.ts';
+import { SnapshotFile } from './snapshot-file.ts';
 import type { Snapshot } from './state.ts';
 import { EmbeddedStore, SNAPSHOT_FILE } from './store.ts';
 
@@ -51,7 +51,7 @@ async function writeTarget(to: string, snapshot: Snapshot): Promise<void> {
   await mkdir(to, { recursive: true });
   if ((await readdir(to)).length > 0)
     throw new Error(`${to} is not empty; store:copy only fills an empty folder.`);
-  const file = new Low<Snapshot>(new DurableJsonFile(path.join(to, SNAPSHOT_FILE)), snapshot);
+  const file = new Low<Snapshot>(new SnapshotFile(path.join(to, SNAPSHOT_FILE)), snapshot);
   await file.write();
   // Opening it once proves the folder is a valid store (and writes it back in the store's own format).
   await (await EmbeddedStore.open(to)).close();

@@ -91,7 +91,7 @@ export async function acquireDirLock(dir: string): Promise<() => Promise<void>> 
   // The lock must never keep the process alive on its own.
   server.unref();
   heldHere.set(address, server);
-  await writeFile(path.join(dir, LOCK_FILE), String(process.pid));
+  await writeFile(path.join(dir, LOCK_FILE), String(process.pid), { mode: 0o600 });
   let released = false;
   return async () => {
     if (released) return;

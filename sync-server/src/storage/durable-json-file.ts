@@ -20,22 +20,27 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    const tmp = `${this.#file}.tmp`;
-    const handle = await open(tmp, 'w');
-    try {
-      await handle.writeFile(JSON.stringify(data));
-      // Without this fsync the rename could reach the disk before the contents, leaving an empty file.
-      await handle.sync();
-    } catch (error) {
-      // A half-written temp file would only take the space a full disk needs back.
-      await handle.close().catch(() => {});
-      await rm(tmp, { force: true }).catch(() => {});
-      throw error;
-    }
-    await handle.close();
-    await rename(tmp, this.#file);
-    await syncDir(path.dirname(this.#file));
+    await writeFileDurably(this.#file, JSON.stringify(data));
   }
+}
+
+/** Replaces `file` with `text` atomically and durably (temp file, fsync, rename, fsync dir); mode 0600. */
+export async function writeFileDurably(file: string, text: string): Promise<void> {
+  const tmp = `${file}.tmp`;
+  const handle = await open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(text);
+    // Without this fsync the rename could reach the disk before the contents, leaving an empty file.
+    await handle.sync();
+  } catch (error) {
+    // A half-written temp file would only take the space a full disk needs back.
+    await handle.close().catch(() => {});
+    await rm(tmp, { force: true }).catch(() => {});
+    throw error;
+  }
+  await handle.close();
+  await rename(tmp, file);
+  await syncDir(path.dirname(file));
 }
 
 /** Makes a rename in `dir` durable. */

@@ -10,6 +10,7 @@ export { openStore } from './open-store.ts';
 export { PostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.ts';
 export { ReadView } from './read-view.ts';
 export * from './records.ts';
+export { SnapshotFile } from './snapshot-file.ts';
 export type { Snapshot } from './state.ts';
 export { StoreConstraintError } from './state.ts';
 export {

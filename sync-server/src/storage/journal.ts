@@ -1,12 +1,9 @@
-// The append-only journal: one JSON line per write transaction, fsynced before the write is acknowledged.
-import { type FileHandle, open, readFile } from 'node:fs/promises';
-import type { Op } from './ops.ts';
+// The append-only journal: one framed, checksummed record per write transaction (journal-records.ts),
+// fsynced before the write is acknowledged.
+import { type FileHandle, open, readFile, truncate as truncateFile } from 'node:fs/promises';
+import { type JournalRecord, type JournalScan, scanJournal } from './journal-records.ts';
 
-export interface JournalRecord {
-  /** The transaction's sequence number: strictly increasing across the store's whole life. */
-  s: number;
-  ops: Op[];
-}
+export type { JournalRecord } from './journal-records.ts';
 
 /**
  * Test seam: asked before each append; an answer makes the append write only `written` bytes and then fail
@@ -30,38 +27,38 @@ export class Journal {
     return this.#size;
   }
 
-  /**
-   * Reads every complete record. A torn last line (the process died mid-append) is ignored; a bad line
-   * followed by good ones means the file was damaged some other way, and is refused rather than guessed at.
-   */
-  async readAll(): Promise<{ records: JournalRecord[]; tornTail: boolean }> {
-    let text: string;
+  /** Reads and checks every record (see scanJournal); a missing file is an empty journal. */
+  async scan(): Promise<JournalScan & { size: number }> {
+    let buf: Buffer;
     try {
-      text = await readFile(this.file, 'utf8');
+      buf = await readFile(this.file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], tornTail: false };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { records: [], tornAt: null, damage: [], size: 0 };
       throw error;
     }
-    const lines = text.split('\n');
-    const records: JournalRecord[] = [];
-    let badLine = -1;
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (line === '') continue;
-      const record = parseRecord(line);
-      if (record === null) {
-        if (badLine === -1) badLine = i;
-        continue;
-      }
-      if (badLine !== -1)
-        throw new Error(`${this.file}: line ${badLine + 1} is damaged but later lines are intact`);
-      records.push(record);
+    return { ...scanJournal(buf), size: buf.length };
+  }
+
+  /** Every intact record and whether a torn tail follows them (tests and tools; the store uses scan). */
+  async readAll(): Promise<{ records: JournalRecord[]; tornTail: boolean }> {
+    const { records, tornAt } = await this.scan();
+    return { records: records.map((r) => r.record), tornTail: tornAt !== null };
+  }
+
+  /** Cuts the closed file back to `length` bytes (a torn tail found at start) and makes that durable. */
+  async cutBefore(length: number): Promise<void> {
+    await truncateFile(this.file, length);
+    const handle = await open(this.file, 'r+');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
     }
-    return { records, tornTail: badLine !== -1 };
   }
 
   async open(): Promise<void> {
-    this.#handle = await open(this.file, 'a');
+    this.#handle = await open(this.file, 'a', 0o600);
     this.#size = (await this.#handle.stat()).size;
   }
 
@@ -102,19 +99,5 @@ export class Journal {
   #requireHandle(): FileHandle {
     if (this.#handle === null) throw new Error('Journal is not open');
     return this.#handle;
-  }
-}
-
-function parseRecord(line: string): JournalRecord | null {
-  try {
-    const value = JSON.parse(line) as JournalRecord;
-    return typeof value === 'object' &&
-      value !== null &&
-      typeof value.s === 'number' &&
-      Array.isArray(value.ops)
-      ? value
-      : null;
-  } catch {
-    return null;
   }
 }

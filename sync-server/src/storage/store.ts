@@ -5,11 +5,13 @@ import path from 'node:path';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
 import { acquireDirLock } from './dir-lock.ts';
-import { DurableJsonFile } from './durable-json-file.ts';
 import { type FailureStore, MemoryFailureStore } from './failure-store.ts';
 import { Journal, type JournalFault } from './journal.ts';
+import { encodeJournalRecord } from './journal-records.ts';
+import { JOURNAL_FILE, loadChecked, SNAPSHOT_FILE } from './load-checked.ts';
 import { LocalClaims } from './local-claims.ts';
 import { ReadView } from './read-view.ts';
+import { type SnapshotFault, SnapshotFile } from './snapshot-file.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
 import type { Claim, Store } from './store-api.ts';
 import { StoreUnavailableError } from './store-unavailable-error.ts';
@@ -20,6 +22,8 @@ export interface StoreOptions {
   compactThresholdBytes?: number;
   /** Tests only: make journal appends fail (see JournalFault). */
   journalFault?: JournalFault;
+  /** Tests only: make snapshot writes fail (see SnapshotFault). */
+  snapshotFault?: SnapshotFault;
 }
 
 interface Pending {
@@ -36,8 +40,7 @@ const COMPACT_RETRY_MS = 30_000;
 /** While writes keep failing, say so in the log at most this often. */
 const FAILURE_LOG_MS = 60_000;
 
-export const SNAPSHOT_FILE = 'data.json';
-export const JOURNAL_FILE = 'data.journal';
+export { JOURNAL_FILE, SNAPSHOT_FILE };
 
 /** A write the disk would not take (full, read-only, failing): nothing of it was kept. Answered with 503. */
 export class StorageUnavailableError extends StoreUnavailableError {
@@ -100,18 +103,20 @@ export class EmbeddedStore extends ReadView implements Store {
     this.#durableSeq = state.seq;
   }
 
-  /** Creates the directory, loads the snapshot, replays the journal (ignoring a torn tail), then compacts. */
+  /**
+   * Creates the directory, loads and checks the snapshot, checks every journal record, cuts off a torn last
+   * record (logged), replays the journal, then compacts. Damage anywhere else stops the start
+   * (StoreDamagedError: the file, the offset and the repair command).
+   */
   static async open(dir: string, options: StoreOptions = {}): Promise<EmbeddedStore> {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const unlock = await acquireDirLock(dir);
     try {
-      const snapshot = new Low<Snapshot>(new DurableJsonFile(path.join(dir, SNAPSHOT_FILE)), emptySnapshot());
-      await snapshot.read();
-      if (snapshot.data.format !== 1)
-        throw new Error(`${SNAPSHOT_FILE}: unknown format ${snapshot.data.format}`);
-      const state = State.fromSnapshot(snapshot.data);
+      const snapshotFile = new SnapshotFile(path.join(dir, SNAPSHOT_FILE), options.snapshotFault);
       const journal = new Journal(path.join(dir, JOURNAL_FILE), options.journalFault);
-      const { records } = await journal.readAll();
+      const { snapshot: data, records } = await loadChecked(dir, snapshotFile, journal);
+      const snapshot = new Low<Snapshot>(snapshotFile, emptySnapshot());
+      const state = State.fromSnapshot(data);
       for (const record of records) {
         if (record.s <= state.seq) continue;
         for (const op of record.ops) state.apply(op);
@@ -199,7 +204,7 @@ export class EmbeddedStore extends ReadView implements Store {
       return this.#enqueue('', this.state.seq, null).then(() => result);
     }
     this.state.seq = tx.seq;
-    return this.#enqueue(`${JSON.stringify({ s: tx.seq, ops: tx.ops })}\n`, tx.seq, tx).then(() => result);
+    return this.#enqueue(encodeJournalRecord({ s: tx.seq, ops: tx.ops }), tx.seq, tx).then(() => result);
   }
 
   #enqueue(line: string, seq: number, tx: WriteTx | null): Promise<void> {
@@ -327,10 +332,13 @@ export class EmbeddedStore extends ReadView implements Store {
    * below the snapshot's, so replay skips them. The journal is emptied only after the snapshot is durable.
    */
   async #compactNow(): Promise<void> {
+    // Only what the snapshot holds becomes durable: writes made while it is being written are not in it,
+    // and are durable only once their own journal append is.
+    const seq = this.state.seq;
     this.#snapshot.data = this.state.toSnapshot();
     await this.#snapshot.write();
     this.#snapshot.data = emptySnapshot();
     await this.#journal.truncate();
-    this.#durableSeq = Math.max(this.#durableSeq, this.state.seq);
+    this.#durableSeq = Math.max(this.#durableSeq, seq);
   }
 }

@@ -12,6 +12,12 @@ import { addNotice, deleteRefusedMessage, noticeReturned } from './delete-notice
 import { dropEarlyFeed, rememberFeedCursor, takeEarlyFeed } from './early-feed.ts';
 import { feedPagesAhead } from './feed-pages-ahead.ts';
 import { localFromServer } from './note-mapping.ts';
+import {
+  countNotesTheServerLacks,
+  rememberEpoch,
+  serverWasRestored,
+  settleRestore,
+} from './restore-epoch.ts';
 import { baseFromServer } from './sync-bases.ts';
 import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
 import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
@@ -72,6 +78,15 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
   try {
     for (let page = 0; ; page++) {
       const changes = await pages.next();
+      if (page === 0 && (await serverWasRestored(db, changes.restoreEpoch))) {
+        // The server went back in time (restore-epoch.ts): send back what it lacks, pull from the start.
+        pages.stop();
+        const sentBack = await countNotesTheServerLacks(db, request, limit);
+        await requeueEverything(db);
+        await settleRestore(db, changes.restoreEpoch!, sentBack, ctx.now?.() ?? new Date());
+        rememberFeedCursor(false);
+        return { applied, reset: true };
+      }
       if (page === 0 && (await looksReset(db, since, changes))) {
         pages.stop();
         await requeueEverything(db);
@@ -80,6 +95,7 @@ export async function pullChanges(ctx: PullContext): Promise<PullResult> {
       }
       const last = !changes.more || changes.cursor === since;
       applied += await applyChanges(db, changes, ctx.now?.() ?? new Date());
+      if (page === 0) await rememberEpoch(db, changes.restoreEpoch);
       if (first && page === 0) rememberFeedCursor(true);
       if (first) {
         progress.received += changes.notes.length;

@@ -3,6 +3,7 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db.ts';
+import { SERVER_RESTORED_NOTICE } from '../../sync/restore-notice.ts';
 
 export function SyncNotices() {
   const notices = useLiveQuery(() => db.notices.orderBy('id').toArray(), []);
@@ -13,7 +14,11 @@ export function SyncNotices() {
         <Alert.Root key={notice.id} status="warning" alignItems="center">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Kept a note you deleted</Alert.Title>
+            <Alert.Title>
+              {notice.noteId === SERVER_RESTORED_NOTICE
+                ? 'The server was restored from a backup'
+                : 'Kept a note you deleted'}
+            </Alert.Title>
             <Alert.Description>{notice.message}</Alert.Description>
           </Alert.Content>
           <Button size="xs" variant="outline" onClick={() => void db.notices.delete(notice.id!)}>
