@@ -7,6 +7,7 @@ import type { NotesDatabase } from '../db/notes-database.ts';
 import type { OutboxEntry, UploadEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
 import { fetchAttachments } from './fetch-attachments.ts';
+import type { LiveFeedBus } from './live/live-feed-bus.ts';
 import { listOpenConflicts } from './open-conflicts.ts';
 import { type PullProgress, pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
@@ -43,6 +44,8 @@ export interface SyncEngineOptions extends HttpOptions {
   pageSize?: number;
   /** Where `online`/`offline` events arrive: the window in a browser (tests pass their own). */
   networkEvents?: EventTarget | null;
+  /** News of feeds that moved on the server (live/live-feed-bus.ts): notes or trash moving pulls at once. */
+  live?: Pick<LiveFeedBus, 'subscribe'> | null;
 }
 
 export type SyncRoundResult = 'synced' | 'failed' | 'unauthorized' | 'offline' | 'busy';
@@ -286,7 +289,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
       } finally {
         running = null;
-        await refreshQueues();
+        // Stopped (and its database closed) meanwhile: nothing left to show.
+        await refreshQueues().catch(() => {});
         publish();
       }
       // A change queued after this round read the outbox, whose own notice (the outbox's live query) came
@@ -385,6 +389,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         };
         document.addEventListener('visibilitychange', onVisible);
         cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
+      }
+      if (options.live) {
+        // Another device's change: pull now (joining, or following, a round already running).
+        const unsubscribe = options.live.subscribe((feeds) => {
+          if (feeds.includes('notes') || feeds.includes('trash')) void syncNow();
+        });
+        cleanups.push(unsubscribe);
       }
       const interval = setInterval(() => {
         if (isOnline() && !running) void syncNow();
