@@ -55,13 +55,18 @@ export class LiveHub {
     return channel;
   }
 
+  /** Ends every channel and keeps serving: devices reconnect and resume (a drop, as a proxy restart makes). */
+  disconnectAll(): void {
+    for (const channel of this.#channels) channel.close();
+    this.#channels.clear();
+  }
+
   /** Ends every channel (shutdown); devices reconnect to whichever instance answers next. */
   close(): void {
     this.#stopListening();
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     this.#heartbeat = null;
-    for (const channel of this.#channels) channel.close();
-    this.#channels.clear();
+    this.disconnectAll();
   }
 
   #signedIn(sessionId: number): boolean {

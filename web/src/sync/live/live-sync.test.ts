@@ -92,8 +92,8 @@ describe('live sync', () => {
     gate = new Promise((resolve) => {
       openGate = resolve;
     });
-    // The connection drops (a proxy restart, a lost network): every socket of the server is cut.
-    fixture.server.server.closeAllConnections();
+    // The channel drops (a proxy restart, a lost connection).
+    fixture.server.handle.live.disconnectAll();
     await vi.waitFor(() => expect(liveRequests.length).toBe(2));
     await createElsewhere('While the channel was down');
     openGate();
