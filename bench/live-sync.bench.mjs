@@ -18,6 +18,8 @@ import { login, reportResult, startServer } from './lib/server.mjs';
 const CHANGES = Number(process.env.LIVE_BENCH_CHANGES) || 100;
 const IDLE_CHANNELS = Number(process.env.LIVE_BENCH_IDLE) || 1000;
 const FAN_OUT = 50;
+/** `LIVE_BENCH_PART=propagation,fanout,idle,postgres` runs only those parts (all by default). */
+const PARTS = new Set((process.env.LIVE_BENCH_PART || 'propagation,fanout,idle,postgres').split(','));
 const HEARTBEAT_S = 25;
 
 const percentile = (sorted, p) =>
@@ -69,6 +71,8 @@ async function json(url, cookie, method = 'GET', body) {
 async function listeningDevice(url, cookie) {
   const cursors = { notes: '0', cards: '0', reviews: '0' };
   const seen = new Map();
+  /** When each feeds event arrived, by its seq. */
+  const events = new Map();
   const waiters = new Map();
   const see = (key) => {
     if (seen.has(key)) return;
@@ -122,11 +126,18 @@ async function listeningDevice(url, cookie) {
   };
   await Promise.all(Object.values(pulls).map((p) => p()));
   const channel = await openChannel(url, cookie, (_event, data) => {
+    events.set(data.seq, performance.now());
     const feeds = new Set(data.feeds.map((f) => (f === 'trash' ? 'notes' : f)));
     for (const feed of feeds) if (pulls[feed]) pull(feed);
   });
   return {
     close: channel.close,
+    /** When the first event after `time` arrived (one write at a time: that write's event). */
+    eventAfter(time) {
+      let first = Number.POSITIVE_INFINITY;
+      for (const at of events.values()) if (at >= time) first = Math.min(first, at);
+      return first;
+    },
     /** Resolves with the time the key was seen (at once if it was). */
     when(key, ms = 10_000) {
       if (seen.has(key)) return Promise.resolve(seen.get(key));
@@ -252,12 +263,34 @@ async function fanOut(url) {
   const devices = [];
   for (let i = 0; i < FAN_OUT; i++) devices.push(await listeningDevice(url, cookie));
   const times = [];
+  const eventTimes = [];
   for (let i = 0; i < 20; i++) {
     const started = performance.now();
     const note = await json(`${url}/api/notes`, cookie, 'POST', { title: `Fan ${i}`, content: '', tags: [] });
     const seen = await Promise.all(devices.map((d) => d.when(`note:${note.id}:${note.version}`)));
     times.push(Math.max(...seen) - started);
+    eventTimes.push(Math.max(...devices.map((d) => d.eventAfter(started))) - started);
   }
+  const events = eventTimes.sort((x, y) => x - y);
+  console.log(
+    `fan-out: the event reaches all ${FAN_OUT} channels: median ${percentile(events, 50).toFixed(1)} ms, p95 ${percentile(events, 95).toFixed(1)} ms`,
+  );
+  reportResult({
+    bench: 'live-sync',
+    metric: `a write to ${FAN_OUT} devices, event on every channel, median`,
+    value: Number(percentile(events, 50).toFixed(1)),
+    unit: 'ms',
+    target: '≤ 300 ms',
+    pass: percentile(events, 50) <= 300,
+  });
+  reportResult({
+    bench: 'live-sync',
+    metric: `a write to ${FAN_OUT} devices, event on every channel, p95`,
+    value: Number(percentile(events, 95).toFixed(1)),
+    unit: 'ms',
+    target: '≤ 1000 ms',
+    pass: percentile(events, 95) <= 1000,
+  });
   for (const d of devices) d.close();
   const sorted = times.sort((x, y) => x - y);
   const median = percentile(sorted, 50);
@@ -355,40 +388,44 @@ const built = { built: true };
 const quietLog = { LOG_REQUESTS: 'false' };
 const one = await startServer(quietLog, built);
 try {
-  const all = reportPropagation('one instance', await propagation(one.url, one.url));
-  const sorted = all.sort((x, y) => x - y);
-  console.log(
-    `one instance, all kinds: median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
-  );
-  await fanOut(one.url);
-  await idleCost(one);
+  if (PARTS.has('propagation')) {
+    const all = reportPropagation('one instance', await propagation(one.url, one.url));
+    const sorted = all.sort((x, y) => x - y);
+    console.log(
+      `one instance, all kinds: median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
+    );
+  }
+  if (PARTS.has('fanout')) await fanOut(one.url);
+  if (PARTS.has('idle')) await idleCost(one);
 } finally {
   await one.stop();
 }
 
-const cluster = await startCluster({ fsync: true });
-try {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client(cluster.url());
-  await client.connect();
-  await client.query('CREATE DATABASE bench_live');
-  await client.end();
-  const first = await startServer({ ...quietLog, DATABASE_URL: cluster.url('bench_live') }, built);
-  const second = await startServer({ ...quietLog, DATABASE_URL: cluster.url('bench_live') }, built);
+if (PARTS.has('postgres')) {
+  const cluster = await startCluster({ fsync: true });
   try {
-    const all = reportPropagation(
-      'PostgreSQL, A on instance 1, B on instance 2',
-      await propagation(first.url, second.url),
-    );
-    const sorted = all.sort((x, y) => x - y);
-    console.log(
-      `two instances, all kinds: median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
-    );
+    const { default: pg } = await import('pg');
+    const client = new pg.Client(cluster.url());
+    await client.connect();
+    await client.query('CREATE DATABASE bench_live');
+    await client.end();
+    const first = await startServer({ ...quietLog, DATABASE_URL: cluster.url('bench_live') }, built);
+    const second = await startServer({ ...quietLog, DATABASE_URL: cluster.url('bench_live') }, built);
+    try {
+      const all = reportPropagation(
+        'PostgreSQL, A on instance 1, B on instance 2',
+        await propagation(first.url, second.url),
+      );
+      const sorted = all.sort((x, y) => x - y);
+      console.log(
+        `two instances, all kinds: median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
+      );
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
   } finally {
-    await Promise.all([first.stop(), second.stop()]);
+    await cluster.stop();
   }
-} finally {
-  await cluster.stop();
 }
 console.log(
   `load average after: ${os

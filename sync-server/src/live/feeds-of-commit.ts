@@ -44,7 +44,14 @@ export function effectsOf(commit: Commit): CommitEffects {
   for (const op of commit.ops) {
     if (op.o === 'meta') continue;
     if (op.o === 'del' && op.c === 'sessions') effects.endedSessions.add(op.id);
+    // The blog's view counter, flushed every few seconds while visitors read: no screen waits for it.
+    if (op.o === 'patch' && op.c === 'posts' && isViewCount(op.p)) continue;
     for (const feed of FEEDS_OF[op.c] ?? []) effects.feeds.add(feed);
   }
   return effects;
+}
+
+function isViewCount(patch: Record<string, unknown>): boolean {
+  const keys = Object.keys(patch);
+  return keys.length === 1 && keys[0] === 'views';
 }
