@@ -92,6 +92,32 @@ test("flashcards generated and a review graded on one device show in the other's
   await b.context.close();
 });
 
+test('an open note and Blog Admin follow changes made on another device', async ({ page }) => {
+  test.setTimeout(60_000);
+  const title = `Open here ${Date.now()}`;
+  const { id } = await createServerNote(page, { title, content: 'First words.' });
+  const b = await deviceB(page);
+  await b.page.goto('/notes');
+  await noteCard(b.page, title).getByText('First words.').click();
+  const viewer = b.page.getByTestId('note-viewer');
+  await expect(viewer.getByText('First words.')).toBeVisible();
+  const put = await page.request.put(`/api/notes/${id}`, {
+    data: { content: 'Words changed on the laptop.', baseVersion: 1 },
+  });
+  expect(put.ok()).toBe(true);
+  await expect(viewer.getByText('Words changed on the laptop.')).toBeVisible(LIVE);
+
+  await b.page.goto('/blog/admin');
+  await expect(b.page.getByRole('heading', { name: 'Blog Administration' })).toBeVisible();
+  const post = `Posted elsewhere ${Date.now()}`;
+  const created = await page.request.post('/api/admin/blog', {
+    data: { title: post, content: 'A post written on the laptop.', tags: [], published: false },
+  });
+  expect(created.ok()).toBe(true);
+  await expect(b.page.getByText(post)).toBeVisible(LIVE);
+  await b.context.close();
+});
+
 test('a session signed out from another device learns it at once and gets no more changes', async ({
   page,
 }) => {
