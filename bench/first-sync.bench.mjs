@@ -11,6 +11,7 @@
 // answer in) beside the list's progress. FIRST_SYNC_TRACE=1 prints where each warm reload's time went (the
 // navigation's answer, the scripts, long tasks) and writes a Chrome trace of the last one to
 // bench/results/warm-reload.trace.json (open it in the browser's Performance panel).
+
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { watchNetwork } from './lib/network-quiet.mjs';
 import { BENCH_PASSWORD, login, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -206,6 +208,7 @@ try {
     feedBytes += sizes.responseBodySize;
   });
   const page = await context.newPage();
+  const network = watchNetwork(page);
   const cdp = PROFILE ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -285,7 +288,8 @@ try {
       });
     // A reload of a page that has settled: the last one's leftover work (chunks fetched after its first paint,
     // the sync round) would otherwise delay this navigation's start and be counted against it.
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the live channel stays open (lib/network-quiet.mjs).
+    await network.settled();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     await page.reload();
     await page.waitForFunction(() => window.__firstCardAt !== undefined, undefined, { timeout: 30_000 });
