@@ -118,6 +118,42 @@ test('an open note and Blog Admin follow changes made on another device', async 
   await b.context.close();
 });
 
+test('two tabs of one browser share one channel, and the tab without it follows too', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const channels: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/live') channels.push(request.url());
+  });
+  await page.goto('/notes');
+  await expect(page.getByTestId('sync-status')).toHaveText('All changes synced', { timeout: 15_000 });
+  const second = await context.newPage();
+  await second.goto('/blog/admin');
+  await expect(second.getByRole('heading', { name: 'Blog Administration' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  // One channel for the browser (Web Locks): the first tab holds it, the second hears through it.
+  expect(channels).toHaveLength(1);
+
+  const post = `Posted from the phone ${Date.now()}`;
+  const created = await page.request.post('/api/admin/blog', {
+    data: { title: post, content: 'Written elsewhere.', tags: [], published: false },
+  });
+  expect(created.ok()).toBe(true);
+  await expect(second.getByText(post)).toBeVisible(LIVE);
+
+  // The tab holding the channel closes: the other, still on Blog Admin, takes it over and keeps following.
+  await page.close();
+  const later = `After the first tab closed ${Date.now()}`;
+  const again = await second.request.post('/api/admin/blog', {
+    data: { title: later, content: 'Written elsewhere, later.', tags: [], published: false },
+  });
+  expect(again.ok()).toBe(true);
+  await expect(second.getByText(later)).toBeVisible(LIVE);
+  expect(channels).toHaveLength(2);
+});
+
 test('a session signed out from another device learns it at once and gets no more changes', async ({
   page,
 }) => {
