@@ -122,8 +122,9 @@ describe('live channel', () => {
     const channel = await live(cookie);
     await channel.next((e) => e.event === 'hello');
     const from = channel.events.length;
-    await channel.next((e) => e.event === 'comment', 2000, from);
-    await channel.next((e) => e.event === 'comment', 2000, channel.events.length);
+    // Every 300 ms here; the bound only keeps a broken heartbeat from waiting for the test's timeout.
+    await channel.next((e) => e.event === 'comment', 10_000, from);
+    await channel.next((e) => e.event === 'comment', 10_000, channel.events.length);
   });
 
   it('closes a session signed out from another device at once, and sends it nothing more', async () => {
