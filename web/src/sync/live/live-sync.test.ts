@@ -17,6 +17,8 @@ afterEach(() => {
 });
 
 const HOUR = 3_600_000;
+/** A bound for waits, far below the periodic round (an hour here): only the channel can make them. */
+const SOON = { timeout: 10_000 };
 
 /** A device whose engine hears this device's live channel; `liveFetch` stands between it and the server. */
 function liveDevice(overrides: Partial<LiveSyncOptions> = {}, periodMs = HOUR) {
@@ -57,21 +59,19 @@ describe('live sync', () => {
   it("pulls another device's create, edit and delete at once, with no periodic round", async () => {
     const { d, live } = liveDevice();
     d.engine.start();
-    await vi.waitFor(() => expect(live.state).toBe('open'));
-    await vi.waitFor(() => expect(d.engine.getStatus().kind).toBe('synced'));
+    await vi.waitFor(() => expect(live.state).toBe('open'), SOON);
+    await vi.waitFor(() => expect(d.engine.getStatus().kind).toBe('synced'), SOON);
 
     const created = await createElsewhere('From the laptop');
-    await vi.waitFor(async () => expect(await titles(d)).toEqual(['From the laptop']), { timeout: 3000 });
+    await vi.waitFor(async () => expect(await titles(d)).toEqual(['From the laptop']), SOON);
     const edit = await fixture.server.api('PUT', `/api/notes/${created.id}`, {
       cookie: fixture.cookie,
       body: { title: 'Renamed on the laptop', baseVersion: 1 },
     });
     expect(edit.status).toBe(200);
-    await vi.waitFor(async () => expect(await titles(d)).toEqual(['Renamed on the laptop']), {
-      timeout: 3000,
-    });
+    await vi.waitFor(async () => expect(await titles(d)).toEqual(['Renamed on the laptop']), SOON);
     await fixture.server.api('DELETE', `/api/notes/${created.id}?version=2`, { cookie: fixture.cookie });
-    await vi.waitFor(async () => expect(await titles(d)).toEqual([]), { timeout: 3000 });
+    await vi.waitFor(async () => expect(await titles(d)).toEqual([]), SOON);
   });
 
   it('resumes a dropped channel from its last event id: a change made while it was down is pulled', async () => {
@@ -86,20 +86,18 @@ describe('live sync', () => {
       },
     });
     d.engine.start();
-    await vi.waitFor(() => expect(live.state).toBe('open'));
-    await vi.waitFor(() => expect(d.engine.getStatus().kind).toBe('synced'));
+    await vi.waitFor(() => expect(live.state).toBe('open'), SOON);
+    await vi.waitFor(() => expect(d.engine.getStatus().kind).toBe('synced'), SOON);
 
     gate = new Promise((resolve) => {
       openGate = resolve;
     });
     // The channel drops (a proxy restart, a lost connection).
     fixture.server.handle.live.disconnectAll();
-    await vi.waitFor(() => expect(liveRequests.length).toBe(2));
+    await vi.waitFor(() => expect(liveRequests.length).toBe(2), SOON);
     await createElsewhere('While the channel was down');
     openGate();
-    await vi.waitFor(async () => expect(await titles(d)).toEqual(['While the channel was down']), {
-      timeout: 5000,
-    });
+    await vi.waitFor(async () => expect(await titles(d)).toEqual(['While the channel was down']), SOON);
     expect(liveRequests[0]!['last-event-id']).toBeUndefined();
     expect(Number(liveRequests[1]!['last-event-id'])).toBeGreaterThan(0);
   });
@@ -133,11 +131,9 @@ describe('live sync', () => {
     for (const device of [portal, buffering]) {
       await vi.waitFor(
         async () => expect(await titles(device.d)).toEqual(['Only through the periodic round']),
-        {
-          timeout: 5000,
-        },
+        SOON,
       );
-      await vi.waitFor(() => expect(device.states).toContain('waiting'));
+      await vi.waitFor(() => expect(device.states).toContain('waiting'), SOON);
       expect(device.states).not.toContain('open');
     }
   });
@@ -147,10 +143,10 @@ describe('live sync', () => {
     const sessions = await fixture.server.api('GET', '/api/user/sessions', { cookie: other });
     const otherId = sessions.body.find((s: { current: boolean }) => s.current).id;
     const { live, heard } = liveDevice({ headers: () => ({ cookie: other }) });
-    await vi.waitFor(() => expect(live.state).toBe('open'));
+    await vi.waitFor(() => expect(live.state).toBe('open'), SOON);
     const before = heard.length;
     await fixture.server.api('DELETE', `/api/user/sessions/${otherId}`, { cookie: fixture.cookie });
-    await vi.waitFor(() => expect(live.state).toBe('unauthorized'), { timeout: 3000 });
+    await vi.waitFor(() => expect(live.state).toBe('unauthorized'), SOON);
     await createElsewhere('Not for a signed-out device');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard.length).toBe(before);
