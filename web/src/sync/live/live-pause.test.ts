@@ -17,7 +17,7 @@ function fakeServer(feedsOnResume: LiveFeed[]) {
   const requests: (string | null)[] = [];
   let seq = 10;
   const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
-    const lastEventId = (init?.headers as Record<string, string>)['last-event-id'] ?? null;
+    const lastEventId = ((init?.headers ?? {}) as Record<string, string>)['last-event-id'] ?? null;
     requests.push(lastEventId);
     const hello = { seq: ++seq, feeds: lastEventId === null ? [] : feedsOnResume };
     const body = new ReadableStream<Uint8Array>({
