@@ -396,9 +396,17 @@ try {
     );
   }
   if (PARTS.has('fanout')) await fanOut(one.url);
-  if (PARTS.has('idle')) await idleCost(one);
 } finally {
   await one.stop();
+}
+if (PARTS.has('idle')) {
+  // A fresh server: garbage left by the parts above would be collected during the measurement.
+  const idle = await startServer(quietLog, built);
+  try {
+    await idleCost(idle);
+  } finally {
+    await idle.stop();
+  }
 }
 
 if (PARTS.has('postgres')) {
