@@ -7,6 +7,7 @@
 // entry, the owner's layout and the notes route's chunks with their static imports, by Vite's manifest) is
 // counted apart from what loads right after it (the sync engine, the editor, the viewer and the other parts),
 // and the screen is checked to show with only those scripts, every other one failing.
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { watchNetwork } from './lib/network-quiet.mjs';
 import { login, reportResult, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,13 +100,16 @@ async function measure(browser, url, pathname, cookie, waitFor, touch) {
     const { pathname: p } = new URL(response.url());
     if (/\.(js|css)$/.test(p) && response.ok()) files.add(p);
   });
-  await page.goto(`${url}${pathname}`, { waitUntil: 'networkidle' });
+  // Not 'networkidle': on the owner's screens the live channel stays open (lib/network-quiet.mjs).
+  const network = watchNetwork(page);
+  await page.goto(`${url}${pathname}`, { waitUntil: 'load' });
+  await network.settled();
   await page.getByText(waitFor).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await network.settled();
   const first = [...files];
   if (touch) {
     await touch(page);
-    await page.waitForLoadState('networkidle');
+    await network.settled();
   }
   await context.close();
   const later = [...files].filter((f) => !first.includes(f));

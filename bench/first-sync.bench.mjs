@@ -12,6 +12,7 @@
 // answer in) beside the list's progress. FIRST_SYNC_TRACE=1 prints where each warm reload's time went (the
 // navigation's answer, the scripts, long tasks) and writes a Chrome trace of the last one to
 // bench/results/warm-reload.trace.json (open it in the browser's Performance panel).
+
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium-flags.mjs';
+import { watchNetwork } from './lib/network-quiet.mjs';
 import { makeNote } from './lib/note-corpus.mjs';
 import { BENCH_PASSWORD, login, reportResult, startServer } from './lib/server.mjs';
 
@@ -195,6 +197,7 @@ try {
     feedBytes += sizes.responseBodySize;
   });
   const page = await context.newPage();
+  const network = watchNetwork(page);
   const cdp = PROFILE ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -282,7 +285,8 @@ try {
       });
     // A reload of a page that has settled: the last one's leftover work (chunks fetched after its first paint,
     // the sync round) would otherwise delay this navigation's start and be counted against it.
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the live channel stays open (lib/network-quiet.mjs).
+    await network.settled();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     await page.reload();
     await page.waitForFunction(() => window.__firstCardAt !== undefined, undefined, { timeout: 30_000 });

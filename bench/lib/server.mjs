@@ -46,6 +46,8 @@ export async function startServer(env = {}, { built = false } = {}) {
   return {
     url,
     dataDir,
+    /** The server's process id (its memory and CPU time are read from /proc by live-sync.bench.mjs). */
+    pid: child.pid,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

@@ -56,6 +56,7 @@ export * from './schemas/card.ts';
 export * from './schemas/comment.ts';
 export * from './schemas/common.ts';
 export * from './schemas/explanation.ts';
+export * from './schemas/live.ts';
 export * from './schemas/mail.ts';
 export * from './schemas/note.ts';
 export * from './schemas/revision.ts';

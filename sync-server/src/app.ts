@@ -1,6 +1,7 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
 import type { Server } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
+import { LIVE_PATH } from '@private-notes/shared';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
@@ -27,6 +28,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { SiteOrigin } from './http/site-origin.ts';
 import { HistoryUpkeep } from './jobs/history-upkeep.ts';
 import { registerScheduledPublication } from './jobs/scheduled-publication.ts';
+import { LiveHub } from './live/live-hub.ts';
+import { createLiveRouter } from './live/live-router.ts';
 import { MailModule } from './mail/mail-module.ts';
 import { mountWebApp, type WarmUpPages } from './pages/web-app.ts';
 import { createAdminBlogRouter } from './routes/admin-blog.ts';
@@ -76,11 +79,15 @@ export interface AppHandle {
   close(): Promise<void>;
   /** Renders the owner's first page once, so the first visitor after a start does not wait for the renderer. */
   warmUp: WarmUpPages;
+  /** The devices' live channels (GET /api/live). */
+  live: LiveHub;
 }
 
 export interface AppOptions {
   /** Where log lines go (tests capture them); standard output, asynchronously, by default. */
   logDestination?: LogDestination;
+  /** The live channels' heartbeat (LIVE_HEARTBEAT_MS by default; tests shorten it). */
+  liveHeartbeatMs?: number;
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<AppHandle> {
@@ -168,11 +175,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(securityHeaders({ behindProxy: config.trustProxy !== false }));
   // Cached answers carry their own compressed forms, made once; everything else is compressed on the fly, with
   // brotli at quality 2 (the middleware's default is 4): a changes-feed page of 1,000 real notes (2.5 MB of JSON)
-  // compresses 3 times faster for 10 % more bytes (docs/decisions/realistic-bench-corpus.md).
+  // compresses 3 times faster for 10 % more bytes (docs/decisions/realistic-bench-corpus.md). The live channel is
+  // never compressed: the middleware would hold its small events back.
   app.use(
     compression({
       brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
-      filter: (req, res) => !answeredFromCache(res) && compression.filter(req, res),
+      filter: (req, res) => req.path !== LIVE_PATH && !answeredFromCache(res) && compression.filter(req, res),
     }),
   );
   app.use(createOneClickRouter(deps)); // RFC 8058: the one cross-origin write accepted (see the file)
@@ -187,6 +195,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────
   // One line per area. Each router declares full paths (`/api/...`) and gets `deps`.
+  const live = new LiveHub(store, { heartbeatMs: options.liveHeartbeatMs });
+  app.use(createLiveRouter({ auth, hub: live }));
   app.use(createAuthRouter(deps));
   app.use(createPasskeysRouter(deps));
   app.use(createTotpRouter(deps));
@@ -249,11 +259,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await services.backups.start();
   async function close(): Promise<void> {
     stopGc();
+    live.close();
     await mail.stop();
     await services.blog.flushViews().catch(() => {});
     await store.close();
     requestLog?.flush();
     log?.logger.flush();
   }
-  return { app, store, services, deps, close, warmUp };
+  return { app, store, services, deps, close, warmUp, live };
 }

@@ -3,6 +3,7 @@
 // with the per-note spinner, the new draft opened (and the toast link to /blog/admin?edit={id}), and the
 // question when the note already has a draft.
 import { expect, test } from './fixtures.ts';
+import { watchNetwork } from './network-quiet.ts';
 import { createServerNote, noteCard, STUDY_NOTE, toast } from './study-fixtures.ts';
 
 // page.route does not see requests a service worker makes; these tests stub answers, so no service worker.
@@ -176,6 +177,8 @@ test('converting a note that cannot sync yet says it must sync first', async ({ 
     (response) => /\/assets\/NoteEditor-[^/]+\.js$/.test(new URL(response.url()).pathname) && response.ok(),
     { timeout: 20_000 },
   );
+  // Not 'networkidle': the live channel stays open (network-quiet.ts).
+  const network = watchNetwork(page);
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
   await editorFetched;
@@ -183,7 +186,7 @@ test('converting a note that cannot sync yet says it must sync first', async ({ 
   await page.getByRole('button', { name: 'New Note' }).click();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Content').fill(STUDY_NOTE);
-  await page.waitForLoadState('networkidle');
+  await network.settled();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Save' }).click();
   await noteCard(page, title).getByRole('button', { name: 'Convert to Blog Post' }).click();

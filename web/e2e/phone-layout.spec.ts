@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { createPost, ownerApi, postUrl } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { waitForQuietNetwork } from './network-quiet.ts';
 import { createServerNote, toast } from './study-fixtures.ts';
 
 const LONG_TITLE = 'Cell Biology Overview: Mitochondria, Chloroplasts and Endosymbiosis Explained';
@@ -10,7 +11,8 @@ const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-withou
 
 /** Waits for layout to settle, then measures the page and, if it is too wide, finds the widest elements. */
 async function expectNoSidewaysScroll(page: Page, where: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Not 'networkidle': the owner's live channel stays open (network-quiet.ts).
+  await waitForQuietNetwork(page).catch(() => undefined);
   const measure = await page.evaluate(() => {
     const viewport = window.innerWidth;
     const scrollWidth = document.documentElement.scrollWidth;

@@ -85,9 +85,15 @@ registerRoute(
   }),
 );
 
-// Everything else under /api (notes, settings, AI, admin, user): network only, never cached.
+// Everything else under /api (notes, settings, AI, admin, user): network only, never cached. The live channel
+// (/api/live) is left to the browser altogether: a stream held for hours must not depend on this worker's
+// lifetime.
 for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
-  registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/'), new NetworkOnly(), method);
+  registerRoute(
+    ({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/') && url.pathname !== '/api/live',
+    new NetworkOnly(),
+    method,
+  );
 }
 
 // Reader mode: build files are content-hashed, so a stored copy is good for as long as it is kept.

@@ -1,6 +1,7 @@
 // The storage seam: what services, routes and the job runner may use, whichever store runs behind it (the
 // embedded journal store or PostgreSQL; see docs/decisions/postgres-store.md).
 import type { Store as RateLimitStore } from 'express-rate-limit';
+import type { CommitListener } from './commit-listeners.ts';
 import type { FailureStore } from './failure-store.ts';
 import type { ReadView } from './read-view.ts';
 import type { Snapshot } from './state.ts';
@@ -52,6 +53,11 @@ export interface Store extends ReadView {
    * store, in the database and shared by every instance for PostgreSQL. `prefix` must be unique per use.
    */
   failureStore(prefix: string, forgetMs: number): FailureStore;
+  /**
+   * Calls `listener` after each transaction is durable, this instance's and (PostgreSQL) other instances'
+   * once replayed here, in sequence order; returns the function that stops it (live/live-hub.ts).
+   */
+  onCommit(listener: CommitListener): () => void;
   /** Every record, meta value and counter, as one consistent state (backups, store:copy). */
   toSnapshot(): Snapshot;
   close(): Promise<void>;

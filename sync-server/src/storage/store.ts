@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
+import { type CommitListener, CommitListeners } from './commit-listeners.ts';
 import { acquireDirLock } from './dir-lock.ts';
 import { type FailureStore, MemoryFailureStore } from './failure-store.ts';
 import { Journal, type JournalFault } from './journal.ts';
@@ -68,6 +69,7 @@ export class EmbeddedStore extends ReadView implements Store {
   readonly kind = 'embedded';
   readonly dir: string;
   readonly #claims = new LocalClaims();
+  readonly #commits = new CommitListeners();
   readonly #snapshot: Low<Snapshot>;
   readonly #journal: Journal;
   readonly #compactThreshold: number;
@@ -158,6 +160,10 @@ export class EmbeddedStore extends ReadView implements Store {
 
   async claim(name: string): Promise<Claim | null> {
     return this.#claims.claim(name);
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    return this.#commits.add(listener);
   }
 
   /** One instance: the limiter's own memory store is right. */
@@ -268,6 +274,7 @@ export class EmbeddedStore extends ReadView implements Store {
         }
         this.#durableSeq = Math.max(this.#durableSeq, batch[batch.length - 1]!.seq);
         for (const p of batch) p.resolve();
+        for (const p of batch) if (p.tx) this.#commits.emit({ seq: p.seq, ops: p.tx.ops });
         if (this.#failingSince !== null) {
           const seconds = Math.round((Date.now() - this.#failingSince) / 1000);
           console.error(
@@ -311,6 +318,7 @@ export class EmbeddedStore extends ReadView implements Store {
     // seen, as a changes cursor for instance, is ever given to different data. Replay accepts the gap.
     if (lost.length > 0) this.state.seq++;
     for (const p of durable) p.resolve();
+    for (const p of durable) if (p.tx) this.#commits.emit({ seq: p.seq, ops: p.tx.ops });
     const refusal = new StorageUnavailableError(error);
     for (const p of lost) p.reject(refusal);
 

@@ -2,6 +2,8 @@
 // 'Loading...' meanwhile) and provides Chakra UI to its screens. Its children guard themselves as
 // SPEC section 2's route table says.
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useQueryClient } from '../api/page-cache-context.tsx';
 import { userQuery } from '../api/queries.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { PrivateProviders } from '../ui/private/PrivateProviders.tsx';
@@ -21,6 +23,22 @@ export const Route = createFileRoute('/_app')({
 });
 
 function PrivateLayout() {
+  const { user } = Route.useRouteContext();
+  const cache = useQueryClient();
+  const signedIn = Boolean(user);
+  // The live channel (sync/live/): every open owner screen follows changes made elsewhere.
+  useEffect(() => {
+    if (!signedIn) return;
+    let stop: (() => void) | null = null;
+    let left = false;
+    void import('../sync/live/app-live.ts').then(({ startAppLive }) => {
+      if (!left) stop = startAppLive(cache);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [signedIn, cache]);
   return (
     <PrivateProviders>
       <Outlet />

@@ -3,9 +3,11 @@
 import { collectLocalAttachmentGarbage } from '../db/attachment-store.ts';
 import { db } from '../db/db.ts';
 import { registerLogoutGuard } from '../features/auth/logout-guard.ts';
+import { liveFeedBus } from './live/live-feed-bus.ts';
 import { createSyncEngine } from './sync-engine.ts';
 
-export const syncEngine = createSyncEngine({ db });
+/** Pulls at once when the live channel (live/app-live.ts, held by the private layout) says notes moved. */
+export const syncEngine = createSyncEngine({ db, live: liveFeedBus });
 
 export const UNSYNCED_LOGOUT_WARNING = (n: number) =>
   `${n === 1 ? '1 change has' : `${n} changes have`} not been synced yet. They stay on this device and sync after you sign in again. Sign out anyway?`;

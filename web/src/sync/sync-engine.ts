@@ -6,11 +6,11 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { OutboxEntry, UploadEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
+import { composeSyncStatus } from './compose-sync-status.ts';
 import { fetchAttachments } from './fetch-attachments.ts';
+import type { LiveFeedBus } from './live/live-feed-bus.ts';
 import { listOpenConflicts } from './open-conflicts.ts';
-import { type PullProgress, pullChanges } from './pull-changes.ts';
-import { pushOutbox } from './push-outbox.ts';
-import { pushUploads } from './push-uploads.ts';
+import type { PullProgress } from './pull-changes.ts';
 import {
   EMPTY_QUEUE,
   type QueueSummary,
@@ -19,16 +19,16 @@ import {
   readyCount,
 } from './queue-summary.ts';
 import { RECONNECT_RETRY_MS } from './reconnect-retry.ts';
-import { rememberMissingBases } from './sync-bases.ts';
 import {
   createBytesRequest,
   createSyncRequest,
   type HttpOptions,
-  type SyncRequest,
   UnauthorizedSyncError,
   UnreachableSyncError,
 } from './sync-http.ts';
-import { INITIAL_SYNC_STATUS, SIGN_IN_AGAIN, type SyncStatus } from './sync-status.ts';
+import { runSyncRound } from './sync-round.ts';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from './sync-status.ts';
+import { watchSyncTriggers } from './sync-triggers.ts';
 
 export interface SyncEngineOptions extends HttpOptions {
   db: NotesDatabase;
@@ -45,6 +45,8 @@ export interface SyncEngineOptions extends HttpOptions {
   unreachableRetryMaxMs?: number;
   /** Where `online`/`offline` events arrive: the window in a browser (tests pass their own). */
   networkEvents?: EventTarget | null;
+  /** News of feeds that moved on the server (live/live-feed-bus.ts): notes or trash moving pulls at once. */
+  live?: Pick<LiveFeedBus, 'subscribe'> | null;
 }
 
 export type SyncRoundResult = 'synced' | 'failed' | 'unauthorized' | 'offline' | 'busy';
@@ -128,38 +130,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
-    const failed = outbox.refused.flatMap((entry) =>
-      entry.error ? [{ noteId: entry.noteId, op: entry.op, error: entry.error }] : [],
+    status = composeSyncStatus(
+      {
+        // A round that reached nothing says offline, whatever navigator.onLine claims (see `unreachable`).
+        online: isOnline() && !unreachable,
+        paused,
+        running: running !== null,
+        outbox,
+        uploads,
+        lastError,
+        lastSyncedAt: status.lastSyncedAt,
+        retryAt,
+        conflicts,
+        firstSync,
+      },
+      kind,
     );
-    const refusedUploads = uploads.refused.flatMap((entry) =>
-      entry.error ? [{ sha256: entry.sha256, name: entry.name, error: entry.error }] : [],
-    );
-    const uploadsPending = uploads.count - refusedUploads.length;
-    const computed: SyncStatus['kind'] =
-      kind ??
-      (!isOnline() || unreachable
-        ? 'offline'
-        : paused
-          ? 'unauthorized'
-          : running
-            ? 'syncing'
-            : failed.length > 0 || refusedUploads.length > 0 || lastError
-              ? 'error'
-              : outbox.count > 0 || uploadsPending > 0
-                ? 'pending'
-                : 'synced');
-    status = {
-      kind: computed,
-      pending: outbox.count,
-      failed,
-      uploadsPending,
-      refusedUploads,
-      message: paused ? SIGN_IN_AGAIN : lastError,
-      lastSyncedAt: status.lastSyncedAt,
-      retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
-      conflicts,
-      firstSync,
-    };
     for (const listener of listeners) listener(status);
   }
 
@@ -185,37 +171,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function round(): Promise<SyncRoundResult> {
     const abort = new AbortController();
     roundAbort = abort;
-    const roundRequest: SyncRequest = (method, path, body) => request(method, path, body, abort.signal);
-    const onProgress = (progress: PullProgress) => {
-      firstSync = progress;
-      publish('syncing');
-    };
-    const ctx = {
-      db,
-      request: roundRequest,
-      now,
-      pageSize: options.pageSize,
-      onProgress,
-      // A first sync waits for the page's early first page (early-feed.ts) as long as for any request.
-      signal: abort.signal,
-      earlyFeedWaitMs: options.timeoutMs,
-    };
-    // The notes screen waits for the end of a first sync to read the whole list: say so as soon as it ends.
-    const pull = () =>
-      pullChanges(ctx).finally(() => {
-        if (firstSync === null) return;
-        firstSync = null;
-        publish('syncing');
-      });
     try {
-      const pulled = await pull();
-      // After the pull, whose end has let the screen read the list: a first sync stores notes without bases.
-      await rememberMissingBases(db);
-      pushedUpTo = Number((await db.outbox.orderBy('seq').lastKey()) ?? 0);
-      const pushed = await pushOutbox(ctx);
-      if (pushed > 0 || pulled.reset) await pull();
-      // After the notes: a note whose files are still uploading syncs all the same.
-      await pushUploads({ db, bytesRequest });
+      await runSyncRound({
+        db,
+        request: (method, path, body) => request(method, path, body, abort.signal),
+        bytesRequest,
+        now,
+        pageSize: options.pageSize,
+        signal: abort.signal,
+        earlyFeedWaitMs: options.timeoutMs,
+        onFirstSync(progress) {
+          firstSync = progress;
+          publish('syncing');
+        },
+        async onPushStart() {
+          pushedUpTo = Number((await db.outbox.orderBy('seq').lastKey()) ?? 0);
+        },
+      });
       failures = 0;
       lastError = null;
       unreachable = false;
@@ -302,7 +274,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
       } finally {
         running = null;
-        await refreshQueues();
+        // Stopped (and its database closed) meanwhile: nothing left to show.
+        await refreshQueues().catch(() => {});
         publish();
       }
       // A change queued after this round read the outbox, whose own notice (the outbox's live query) came
@@ -370,45 +343,42 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         },
         error: () => {},
       });
-      const events =
+      const network =
         options.networkEvents !== undefined
           ? options.networkEvents
           : typeof window !== 'undefined'
             ? window
             : null;
-      if (events) {
-        const onOnline = () => {
-          reconnectRetries = 0;
-          unreachable = false;
-          // A round still in flight began before this connection: its requests may wait on a link that is
-          // gone until their deadline. It ends now and a fresh round follows it (onWake).
-          roundAbort?.abort();
-          onWake();
-        };
-        const onOffline = () => {
-          reconnectRetries = null;
-          roundAbort?.abort();
-          publish();
-        };
-        events.addEventListener('online', onOnline);
-        events.addEventListener('offline', onOffline);
-        cleanups.push(() => events.removeEventListener('online', onOnline));
-        cleanups.push(() => events.removeEventListener('offline', onOffline));
-      }
-      if (typeof document !== 'undefined') {
-        const onVisible = () => {
-          if (document.visibilityState === 'visible') {
+      cleanups.push(
+        watchSyncTriggers({
+          network,
+          page: typeof document !== 'undefined' ? document : null,
+          live: options.live ?? null,
+          periodMs,
+          onOnline() {
+            reconnectRetries = 0;
+            unreachable = false;
+            // A round still in flight began before this connection: its requests may wait on a link that is
+            // gone until their deadline. It ends now and a fresh round follows it (onWake).
+            roundAbort?.abort();
+            onWake();
+          },
+          onOffline() {
+            reconnectRetries = null;
+            roundAbort?.abort();
+            publish();
+          },
+          onVisible() {
             paused = false;
             onWake();
-          }
-        };
-        document.addEventListener('visibilitychange', onVisible);
-        cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
-      }
-      const interval = setInterval(() => {
-        if (isOnline() && !running) void syncNow();
-      }, periodMs);
-      cleanups.push(() => clearInterval(interval));
+          },
+          // Another device's change: pull now (joining, or following, a round already running).
+          onRemoteChange: () => void syncNow(),
+          onPeriod() {
+            if (isOnline() && !running) void syncNow();
+          },
+        }),
+      );
       void syncNow();
     },
     stop() {

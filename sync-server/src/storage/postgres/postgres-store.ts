@@ -6,6 +6,7 @@
 // brings other instances' commits into memory between writes. See docs/decisions/postgres-store.md.
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import pg from 'pg';
+import { type CommitListener, CommitListeners } from '../commit-listeners.ts';
 import type { FailureStore } from '../failure-store.ts';
 import type { Op } from '../ops.ts';
 import { ReadView } from '../read-view.ts';
@@ -60,6 +61,7 @@ export class PostgresStore extends ReadView implements Store {
   readonly #warn: (line: string) => void;
   readonly #claims: AdvisoryClaims;
   readonly #retentionMs: number;
+  readonly #commits = new CommitListeners();
   #durableSeq: number;
   #queue: Pending[] = [];
   #catchUpWaiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
@@ -183,6 +185,10 @@ export class PostgresStore extends ReadView implements Store {
 
   claim(name: string): Promise<Claim | null> {
     return this.#claims.claim(name);
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    return this.#commits.add(listener);
   }
 
   rateLimitStore(prefix: string): RateLimitStore {
@@ -330,6 +336,7 @@ export class PostgresStore extends ReadView implements Store {
       if (outcome.ok) p.resolve(outcome.value);
       else p.reject(outcome.error);
     });
+    for (const tx of committed) this.#commits.emit({ seq: tx.seq, ops: tx.ops });
   }
 
   /** Reads other instances' commits (no lock: commits happen in sequence order, so any prefix is whole). */
@@ -367,11 +374,13 @@ export class PostgresStore extends ReadView implements Store {
 
   /** Returns false (and schedules a full reload) when a change does not apply to memory. */
   #applyChanges(rows: ChangeRow[], head: number): boolean {
+    const applied: ChangeRow[] = [];
     try {
       for (const row of rows) {
         if (row.seq === null || row.ops === null) continue;
         for (const op of row.ops) this.state.apply(op);
         this.state.seq = Number(row.seq);
+        applied.push(row);
       }
     } catch (error) {
       // Cannot happen while every writer goes through the head lock; if it does, reload on the next turn.
@@ -382,6 +391,7 @@ export class PostgresStore extends ReadView implements Store {
     }
     this.state.seq = head;
     this.#durableSeq = head;
+    for (const row of applied) this.#commits.emit({ seq: Number(row.seq), ops: row.ops });
     return true;
   }
 
@@ -392,6 +402,7 @@ export class PostgresStore extends ReadView implements Store {
       const snapshot = client ? await readSnapshot(client) : await loadSnapshot(own);
       this.state.replaceWith(State.fromSnapshot(snapshot));
       this.#durableSeq = this.state.seq;
+      this.#commits.emit({ seq: this.state.seq, ops: null });
     } finally {
       if (!client) (own as pg.PoolClient).release();
     }

@@ -6,6 +6,7 @@
 // the reviews pulled name cards already here.
 import { onCardQueued } from '../../db/card-store.ts';
 import { db } from '../../db/db.ts';
+import { liveFeedBus } from '../../sync/live/live-feed-bus.ts';
 import { RECONNECT_RETRY_MS } from '../../sync/reconnect-retry.ts';
 import { syncCards } from '../../sync/sync-cards.ts';
 import { createSyncRequest, UnreachableSyncError } from '../../sync/sync-http.ts';
@@ -116,11 +117,16 @@ export function startReviewSync(): void {
   };
   const unsubscribe = onReviewRecorded(schedule.soon);
   const unsubscribeCards = onCardQueued(schedule.soon);
+  // Another device graded or changed cards: pull now (the live channel, sync/live/).
+  const unsubscribeLive = liveFeedBus.subscribe((feeds) => {
+    if (feeds.includes('cards') || feeds.includes('reviews')) void schedule.run();
+  });
   document.addEventListener('visibilitychange', onVisible);
 
   stop = () => {
     unsubscribe();
     unsubscribeCards();
+    unsubscribeLive();
     document.removeEventListener('visibilitychange', onVisible);
     schedule.stop();
     stop = null;

@@ -1,0 +1,40 @@
+// The live channel (GET /api/live, server-sent events): which of the owner's feeds moved. Events carry feed
+// names and the store's sequence number only; the device then pulls each feed with the pull it already has.
+import { z } from 'zod';
+
+/** The live channel's address; its events are read as text/event-stream. */
+export const LIVE_PATH = '/api/live';
+
+/**
+ * Every feed a device may follow: the synced ones (pulled into the browser's database) and the ones screens
+ * read from the server directly (blog admin, Outbox, settings, subscribers, AI history).
+ */
+export const LIVE_FEEDS = [
+  'notes',
+  'trash',
+  'revisions',
+  'cards',
+  'reviews',
+  'settings',
+  'posts',
+  'subscribers',
+  'outbox',
+  'explanations',
+] as const;
+export type LiveFeed = (typeof LIVE_FEEDS)[number];
+
+/** The feeds the sync engine pulls into the browser's database (the rest are screens' server reads). */
+export const SYNCED_LIVE_FEEDS: readonly LiveFeed[] = ['notes', 'trash', 'revisions', 'cards', 'reviews'];
+
+/** The server's heartbeat comment: proxies see traffic, and a device that hears nothing for long reconnects. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+
+/**
+ * `event: hello` (the first event of a channel) and `event: feeds` (a commit). The SSE `id:` is `seq`: sent
+ * back as Last-Event-ID on a resume, the server answers in its hello every feed that moved since.
+ */
+export const LiveEventSchema = z.object({
+  seq: z.number().int().nonnegative(),
+  feeds: z.array(z.enum(LIVE_FEEDS)),
+});
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
