@@ -116,9 +116,10 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
         setCode('');
         setError(first ? null : 'That code is not right. Try the current one, or a recovery code.');
       } else {
-        // One message per failure: the inline alert beside the form, no toast repeating it
-        // (docs/decisions/one-error-message-per-failure.md).
+        // SPEC §4 and §8: the inline alert and the destructive toast 'Login failed'; the toast is silent so a
+        // screen reader hears the failure once (docs/decisions/login-failed-toast-silent.md).
         setError(FAILED);
+        toast({ title: 'Login failed', description: FAILED, variant: 'destructive', silent: true });
       }
     } finally {
       setSubmitting(false);
