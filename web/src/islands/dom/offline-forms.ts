@@ -13,7 +13,7 @@ export function startOfflineForms(doc: Document = document, win: Window = window
     'submit',
     (event) => {
       const form = event.target;
-      if (!(form instanceof win.HTMLFormElement) || form.method !== 'post' || win.navigator.onLine) return;
+      if (!(form instanceof HTMLFormElement) || form.method !== 'post' || win.navigator.onLine) return;
       event.preventDefault();
       // Before the island's own capture listener (it would hold the submission and post it natively).
       event.stopImmediatePropagation();
