@@ -41,6 +41,11 @@ test('every owner screen opens offline from a direct load', async ({ page, conte
   }
   await page.goto('/import-export');
   await expect(page.getByRole('button', { name: 'Export notes' })).toBeEnabled();
+  // Study says it is offline, and where the grades go.
+  await page.goto('/study');
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Offline: your grades are saved on this device/ }),
+  ).toBeVisible();
 
   // Screens whose data is on the server: the frame, the heading, and a plain "needs a connection".
   const server: Array<[string, string]> = [

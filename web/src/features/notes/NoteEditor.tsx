@@ -51,7 +51,7 @@ import { MarkdownView } from './MarkdownView.tsx';
 import { useDraftPersistence } from './use-draft-persistence.ts';
 import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
-import { useSaveShortcut } from './use-save-shortcut.ts';
+import { saveAndStay, useSaveShortcut } from './use-save-shortcut.ts';
 
 /** Files go into this device's database at once (no connection needed); the note's save queues the upload. */
 async function storeLocally(file: File) {
@@ -75,7 +75,8 @@ export interface EditorAiContext {
 export interface NoteEditorProps {
   /** The note being edited, or null for a new one. The parent keys the editor by note id, so a change resets it. */
   note: LocalNote | null;
-  onDone(saved: LocalNote | null): void;
+  /** `stay`: saved with Ctrl/Cmd+S, the editor stays open on the saved note. */
+  onDone(saved: LocalNote | null, stay?: boolean): void;
   aiSlot?: (ctx: EditorAiContext) => ReactNode;
 }
 
@@ -218,11 +219,12 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   const autoSave = settings.autoSaveInterval;
   const autoSaveRef = useRef(autoSave);
   autoSaveRef.current = autoSave;
-  async function saveInPlace(): Promise<void> {
+  /** True when saved, false when it failed, null with nothing to save. */
+  async function saveInPlace(): Promise<boolean | null> {
     const fields = fieldsRef.current;
     const previous = savedRef.current;
-    if (!note || !canSaveNote(fields, false)) return;
-    if (!isEditorDirty(fields, { ...previous, tags: parseTags(previous.tagInput) })) return;
+    if (!note || !canSaveNote(fields, false)) return null;
+    if (!isEditorDirty(fields, { ...previous, tags: parseTags(previous.tagInput) })) return null;
     savedRef.current = fields;
     try {
       await persistence.flush();
@@ -234,11 +236,12 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
     } catch {
       // Not saved: the draft (stored just before) still holds the text.
       savedRef.current = previous;
-      return;
+      return false;
     }
     if (mounted.current) setBaseline(fields);
     await deleteEditorDraftIfSaved(note.id, fields).catch(() => {});
     await clearDraft().catch(() => {});
+    return true;
   }
   const persistence = useDraftPersistence({
     noteId,
@@ -292,7 +295,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   // The server's own limit and words (413 beyond it), shown before the owner tries to save.
   const tooLongMessage = content.length > NOTE_CONTENT_MAX ? noteTooLongMessage(content.length) : null;
 
-  async function save() {
+  async function save(stay = false) {
     if (!canSave) return;
     setSaving(true);
     try {
@@ -311,7 +314,7 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
               description: 'Your new note has been added to your collection.',
             },
       );
-      onDone(saved);
+      onDone(saved, stay);
     } catch {
       toast(
         note
@@ -341,9 +344,16 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   // Typing must cost one frame with a long note (bench/editor-drafts.bench.mjs): a keystroke re-renders only
   // what shows the content (the editor box, its field, the form around it). Everything else is memoised on
   // what it really shows, and what follows the text as a whole (counts, AI helpers) reads it deferred.
-  const handlers = useRef({ save, cancel });
-  handlers.current = { save, cancel };
-  useSaveShortcut(() => void handlers.current.save());
+  const handlers = useRef({ save, cancel, saveInPlace });
+  handlers.current = { save, cancel, saveInPlace };
+  useSaveShortcut(
+    () =>
+      void saveAndStay({
+        isNew,
+        saveInPlace: () => handlers.current.saveInPlace(),
+        createAndStay: () => handlers.current.save(true),
+      }),
+  );
   const deferredTags = useMemo(() => parseTags(tagInput), [tagInput]);
   const aiContext = useMemo<EditorAiContext>(
     () => ({

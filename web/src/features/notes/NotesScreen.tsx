@@ -465,7 +465,9 @@ export function NotesScreen({
               key={mode.noteId ?? 'new'}
               note={editing}
               aiSlot={editorAiSlot}
-              onDone={() => setMode({ kind: 'list' })}
+              onDone={(saved, stay) =>
+                setMode(stay && saved ? { kind: 'editor', noteId: saved.id } : { kind: 'list' })
+              }
             />
           </Suspense>
         ) : (
