@@ -2,11 +2,13 @@
 // (SPEC section 2; Settings › Site: none shown until the owner sets them).
 import { Link } from '@tanstack/react-router';
 import { useSite } from '../../api/use-site.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
 import { LogoIcon, MailIcon, NetworkIcon } from '../icons.tsx';
 import styles from './Frame.module.css';
 
 export function Footer() {
   const site = useSite();
+  const { user } = useAuth();
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
@@ -32,7 +34,8 @@ export function Footer() {
               <Link to="/blog">Blog</Link>
             </li>
             <li>
-              <Link to="/auth">Admin Login</Link>
+              {/* Signed in, the owner is not asked to log in again: the link leads to the notes. */}
+              {user ? <Link to="/notes">My Notes</Link> : <Link to="/auth">Admin Login</Link>}
             </li>
             <li>
               <Link to="/privacy-policy">Privacy Policy</Link>
