@@ -1,7 +1,6 @@
 // Builds the Express app (no listening): storage, services, middleware, and the routers of every area.
 import compression from 'compression';
 import express, { type Express } from 'express';
-import type { AiProvider } from './ai/ai-provider.ts';
 import { createAiProvider, describeAiProvider } from './ai/create-ai-provider.ts';
 import { limitAiConcurrency } from './ai/limit-ai-provider.ts';
 import { installAttachmentFastPath } from './attachments/attachment-fast-path.ts';
@@ -11,12 +10,13 @@ import { AttachmentService } from './attachments/attachment-service.ts';
 import { createAttachmentsRouter } from './attachments/attachments-router.ts';
 import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
-import { type Auth, createAuth } from './auth/auth.ts';
+import { createAuth } from './auth/auth.ts';
 import { ownerStartMessage } from './auth/owner-start-message.ts';
 import { SessionService } from './auth/session-service.ts';
 import { SignInGuard } from './auth/sign-in-guard.ts';
 import { BackupService } from './backup/backup-service.ts';
 import type { Config } from './config.ts';
+import type { Deps, Services } from './deps.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { jsonBody, NOTE_BODY_PATHS, rejectLongNotes } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
@@ -64,50 +64,7 @@ import { TwoFactorService } from './services/two-factor-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
 
-/** Business rules, one service per area. Services are thin, stateless wrappers over the store. */
-export interface Services {
-  users: UserService;
-  sessions: SessionService;
-  /** Who may try a password now: device cookies and lockouts (auth/sign-in-guard.ts). */
-  signInGuard: SignInGuard;
-  /** The TOTP second factor and recovery codes of password sign-ins. */
-  twoFactor: TwoFactorService;
-  passkeys: PasskeyService;
-  notes: NoteService;
-  /** The sync engine's push: many notes' changes in one transaction (POST /api/notes/batch). */
-  noteBatch: NoteBatchService;
-  revisions: RevisionService;
-  /** Deleted notes, kept TRASH_DAYS with their revisions. */
-  trash: TrashService;
-  /** Thinning and retention of revisions, purge of the Trash: a recurring job (jobs/history-upkeep.ts). */
-  historyUpkeep: HistoryUpkeep;
-  settings: SettingsService;
-  /** Settings › Site and the author (the owner's Profile): pages, feeds and mails read it. */
-  site: SiteService;
-  blog: BlogService;
-  comments: CommentService;
-  subscribers: SubscriberService;
-  /** Chosen once at start from `config.openai`: an OpenAI-compatible model, or the local algorithms. */
-  ai: AiProvider;
-  explanations: ExplanationService;
-  /** Transport, Outbox, newsletter sends, comment alerts and the weekly digest (mail/mail-module.ts). */
-  mail: MailModule;
-  attachments: AttachmentService;
-  /** Public image variants, made one at a time; the blog's publish queues a post's common ones. */
-  imageVariants: ImageVariants;
-  /** Scheduled backups on the job runner, their status and "back up now" (backup/backup-service.ts). */
-  backups: BackupService;
-}
-
-/** What every router factory receives: `createXRouter(deps)`. */
-export interface Deps {
-  config: Config;
-  store: Store;
-  auth: Auth;
-  services: Services;
-  /** Where absolute URLs point: PUBLIC_URL, or the first address a request arrived at (never each Host). */
-  siteOrigin: SiteOrigin;
-}
+export type { Deps, Services } from './deps.ts';
 
 export interface AppHandle {
   app: Express;

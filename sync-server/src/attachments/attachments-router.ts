@@ -9,7 +9,7 @@ import {
 } from '@private-notes/shared';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseQuery, parseWith } from '../http/validate.ts';
 import { NO_STORE } from '../routes/answer-cache.ts';

@@ -1,8 +1,8 @@
 // The server's side of the public data contract: server rendering reads the services directly, as the
 // signed-in user (or an anonymous visitor) of the request, and fails the way the HTTP API would.
 import { ApiError, type PublicDataClient } from '@private-notes/shared';
-import type { Services } from '../app.ts';
 import type { AuthUser } from '../auth/auth.ts';
+import type { Services } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { POST_NOT_FOUND } from '../services/blog-service.ts';
 

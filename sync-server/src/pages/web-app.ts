@@ -12,7 +12,7 @@ import express, {
   type Request as ExpressRequest,
   type Response as ExpressResponse,
 } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { CachedAnswer, sendAnswer, writeAnswer } from '../routes/answer-cache.ts';
 import { publicFastPathFor } from '../routes/public-fast-path.ts';
 import type { Store } from '../storage/index.ts';

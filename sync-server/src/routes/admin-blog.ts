@@ -2,8 +2,8 @@
 // scheduled with the newsletter fixes the origin of the links when it is scheduled.
 import { type BlogPost, BlogPostCreateSchema, BlogPostUpdateSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
-import type { Deps } from '../app.ts';
 import { preparePublicVariants } from '../attachments/prepare-public-variants.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { NO_STORE } from './answer-cache.ts';
 

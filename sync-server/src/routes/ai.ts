@@ -11,7 +11,7 @@ import { INVALID_CONCEPT } from '@private-notes/shared/ai';
 import { type Request, type Response, Router } from 'express';
 import { AiError } from '../ai/ai-error.ts';
 import { AiBusyError } from '../ai/limit-ai-provider.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody } from '../http/validate.ts';

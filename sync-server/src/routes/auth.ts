@@ -10,8 +10,8 @@ import {
   SIGN_IN_API,
 } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
 import { tooManyAttemptsMessage } from '../auth/lockout-policy.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody } from '../http/validate.ts';
 
 export function createAuthRouter({ auth, config, services, store }: Deps): Router {

@@ -6,10 +6,10 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { API } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
 import { backupFileName } from '../backup/backup-format.ts';
 import { BackupBusyError } from '../backup/backup-service.ts';
 import { writeBackup } from '../backup/write-backup.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 
 export function createBackupRouter({ auth, store, config, services }: Deps): Router {

@@ -3,7 +3,7 @@ import { BlogListQuerySchema, TagSchema } from '@private-notes/shared';
 import { type Request, type Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseIdParam, parseQuery, parseWith } from '../http/validate.ts';

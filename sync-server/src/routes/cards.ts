@@ -3,7 +3,7 @@
 // cursor (tombstones included). Generating cards stays on POST /api/notes/generate-flashcards.
 import { CARDS_PATH, CardChangesQuerySchema, CardPushSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/validate.ts';
 import { CardService } from '../services/card-service.ts';
 

@@ -13,7 +13,7 @@ import {
   validateCommentForm,
 } from '@private-notes/shared';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import {
   COMMENT_FORM_PATH,
   renderCommentNoPost,

@@ -3,7 +3,7 @@
 // also posts without JavaScript (comment-form.ts): same rules, same allowance, answered with a page.
 import { ApproveAuthorSchema, type Comment, CommentCreateSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { COMMENT_FORM_PATH } from '../pages/comment-answer-page.ts';

@@ -2,7 +2,7 @@
 // with absolute links built from the site's origin (http/site-origin.ts), never from each request's Host.
 import type { Request, Response } from 'express';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { buildRss } from '../render/build-rss.ts';
 import { buildSitemap } from '../render/build-sitemap.ts';
 import { AnswerCache, type CachedAnswer, PUBLIC_FEED, sendAnswer } from './answer-cache.ts';

@@ -12,7 +12,7 @@ import {
   MailTokenSchema,
 } from '@private-notes/shared';
 import express, { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody } from '../http/validate.ts';
 import { NO_STORE } from './answer-cache.ts';

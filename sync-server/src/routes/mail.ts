@@ -2,8 +2,8 @@
 // newsletter issue (preview, test, send, progress, resume, retry uncertain).
 import { NewsletterSendRequestSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
-import type { Deps } from '../app.ts';
 import { preparePublicVariants } from '../attachments/prepare-public-variants.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 import { describeSmtpError } from '../mail/classify-smtp-error.ts';

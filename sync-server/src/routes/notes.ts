@@ -9,7 +9,7 @@ import {
   NoteUpdateSchema,
 } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody, parseIdParam, parseQuery } from '../http/validate.ts';
 
 export function createNotesRouter({ auth, services }: Deps): Router {

@@ -1,8 +1,8 @@
 // Passkeys: the owner registers, lists and removes them (Settings › Security); anyone may sign in with one.
 import { PasskeyLoginSchema, PasskeyRegisterSchema, SIGN_IN_API } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
 import { relyingPartyFor } from '../auth/relying-party.ts';
+import type { Deps } from '../deps.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';
 

@@ -15,7 +15,7 @@ import {
 } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { installPublicFront } from '../http/public-front.ts';
 import { loggedUrl, type RequestLog } from '../http/request-logger.ts';
 import type { Store } from '../storage/index.ts';

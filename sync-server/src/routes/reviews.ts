@@ -2,7 +2,7 @@
 // idempotently by review id; GET /api/reviews?since= lists what was stored after a cursor.
 import { REVIEWS_PATH, ReviewChangesQuerySchema, ReviewPushSchema } from '@private-notes/shared';
 import { type Request, Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/validate.ts';
 import { ReviewService } from '../services/review-service.ts';
 

@@ -1,6 +1,6 @@
 // Revision history of one note (owner only): the list of kept states, and one of them with its text.
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseIdParam } from '../http/validate.ts';
 
 export function createRevisionsRouter({ auth, services }: Deps): Router {

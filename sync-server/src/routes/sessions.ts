@@ -1,7 +1,7 @@
 // The owner's signed-in sessions (Settings › Security): list them, end one, or end every other.
 import { describeUserAgent, type SessionInfo, SIGN_IN_API } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseIdParam } from '../http/validate.ts';
 

@@ -1,7 +1,7 @@
 // The owner's settings: GET answers saved values or the defaults; PUT replaces the whole validated object.
 import { SettingsSchema } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody } from '../http/validate.ts';
 
 export function createSettingsRouter({ auth, services }: Deps): Router {

@@ -10,8 +10,8 @@ import {
   webManifest,
 } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
 import { SiteIcons } from '../attachments/site-icons.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseBody } from '../http/validate.ts';
 import { AnswerCache, NO_STORE, PUBLIC_REVALIDATE, sendAnswer } from './answer-cache.ts';

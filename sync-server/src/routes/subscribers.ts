@@ -11,7 +11,7 @@ import {
   UnsubscribeSchema,
 } from '@private-notes/shared';
 import express, { type Request, type Response, Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody, parseIdParam } from '../http/validate.ts';

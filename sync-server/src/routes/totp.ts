@@ -2,7 +2,7 @@
 // confirming code (answers the recovery codes, once), disable with the password.
 import { PasswordConfirmSchema, SIGN_IN_API, TotpCodeSchema } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseBody } from '../http/validate.ts';
 
 export function createTotpRouter({ auth, services }: Deps): Router {

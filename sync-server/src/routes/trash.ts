@@ -1,7 +1,7 @@
 // The Trash (owner only): deleted notes kept 30 days, restored with their history or removed for good.
 import { API } from '@private-notes/shared';
 import { Router } from 'express';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 import { parseIdParam } from '../http/validate.ts';
 
 export function createTrashRouter({ auth, services }: Deps): Router {
