@@ -17,10 +17,8 @@ export function Footer() {
             <LogoIcon width={20} height={20} />
             {site.title}
           </p>
-          <p>
-            A private, self-hosted home for your notes and what you learn: write offline, study with AI
-            helpers, and share the best of it on your own blog.
-          </p>
+          {/* The site's own words (Settings › Site), not the product's. */}
+          <p>{site.tagline || `${site.title}: notes, study and a blog.`}</p>
           {site.contactEmail ? (
             <a className={styles.footerMail} href={`mailto:${site.contactEmail}`}>
               <MailIcon width={16} height={16} />
