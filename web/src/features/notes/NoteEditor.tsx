@@ -75,6 +75,8 @@ export interface EditorAiContext {
 export interface NoteEditorProps {
   /** The note being edited, or null for a new one. The parent keys the editor by note id, so a change resets it. */
   note: LocalNote | null;
+  /** A new note's title to start from (a [[link]] to a note that does not exist yet). */
+  initialTitle?: string | undefined;
   /** `stay`: saved with Ctrl/Cmd+S, the editor stays open on the saved note. */
   onDone(saved: LocalNote | null, stay?: boolean): void;
   aiSlot?: (ctx: EditorAiContext) => ReactNode;
@@ -141,10 +143,10 @@ function DisabledAiButtons() {
   );
 }
 
-export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
+export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorProps) {
   const { settings } = useSettings();
   const [baseline, setBaseline] = useState(() => ({
-    title: note?.title ?? '',
+    title: note?.title ?? initialTitle ?? '',
     content: note?.content ?? '',
     tagInput: note ? formatTags(note.tags) : '',
   }));

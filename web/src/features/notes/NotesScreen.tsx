@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { db } from '../../db/db.ts';
 import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../db/draft-store.ts';
-import { createNote, deleteNote } from '../../db/notes-store.ts';
+import { deleteNote } from '../../db/notes-store.ts';
 import { restoreFromTrash } from '../../db/trash-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { earlyFeedAnswer } from '../../sync/early-feed.ts';
@@ -84,7 +84,8 @@ export interface NotesScreenProps {
   headerExtra?: ReactNode;
 }
 
-type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null };
+/** `title`: a new note's title to start from (a [[link]] to a missing note). */
+type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null; title?: string };
 
 export function NotesScreen({
   viewNoteId,
@@ -245,13 +246,12 @@ export function NotesScreen({
     setMode({ kind: 'list' });
     setViewerId(noteId);
   }, []);
-  // The new note opens in the editor once the list has it (the editor closes itself on a note the list lacks).
+  // A link to a missing note offers it: a new note's editor with the link's title. Nothing is created until
+  // it is saved, so backing out leaves no empty note behind.
   const [pendingEdit, setPendingEdit] = useState<string | null>(null);
   const createLinked = useCallback((title: string) => {
-    void createNote({ title, content: '', tags: [] }).then((note) => {
-      setViewerId(null);
-      setPendingEdit(note.id);
-    });
+    setViewerId(null);
+    setMode({ kind: 'editor', noteId: null, title });
   }, []);
   useEffect(() => {
     if (!pendingEdit || !notes?.some((note) => note.id === pendingEdit)) return;
@@ -464,6 +464,7 @@ export function NotesScreen({
             <NoteEditor
               key={mode.noteId ?? 'new'}
               note={editing}
+              initialTitle={mode.kind === 'editor' ? mode.title : undefined}
               aiSlot={editorAiSlot}
               onDone={(saved, stay) =>
                 setMode(stay && saved ? { kind: 'editor', noteId: saved.id } : { kind: 'list' })
