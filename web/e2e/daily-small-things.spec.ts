@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_OWNER, expect, test } from './fixtures.ts';
 import { E2E_PORT } from './owner.ts';
+import { createServerNote } from './study-fixtures.ts';
 
 const codeAt = (secret: string, timestamp: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -86,4 +87,42 @@ test('TOTP: a wrong set-up code reads as a sentence; the code that turned it on 
       await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
     }
   }
+});
+
+test('note cards show [[links]] as their text, and an Obsidian file’s inline #tags become tags', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const word = Date.now().toString(36);
+  await createServerNote(page, {
+    title: `Linking card ${word}`,
+    content: `Read [[Cell respiration]] and [[Photosynthesis|how plants eat]] today.`,
+  });
+  await page.goto('/notes');
+  const card = page.getByTestId('note-card').filter({ hasText: `Linking card ${word}` });
+  await expect(card).toContainText('Read Cell respiration and how plants eat today.');
+  await expect(card).not.toContainText('[[');
+
+  await page.getByRole('link', { name: 'Import & Export' }).click();
+  await page.getByLabel('Files to import').setInputFiles({
+    name: `Tagged ${word}.md`,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`Mitochondria #biology and #exam-prep, issue #35.\n\n\`#notatag\``),
+  });
+  await page.getByRole('button', { name: 'Import 1 note' }).click();
+  await expect(page.getByText('Imported 1 note.')).toBeVisible({ timeout: 20_000 });
+  // The imported note reaches the server with its tags (none from code or a number).
+  await expect
+    .poll(
+      async () => {
+        const notes = (await (await page.request.get('/api/notes')).json()) as {
+          title: string;
+          tags: string[];
+        }[];
+        return notes.find((n) => n.title === `Tagged ${word}`)?.tags ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual(['biology', 'exam-prep']);
 });
