@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_OWNER, expect, test } from './fixtures.ts';
 import { E2E_PORT } from './owner.ts';
-import { createServerNote } from './study-fixtures.ts';
+import { createServerNote, STUDY_NOTE } from './study-fixtures.ts';
 
 const codeAt = (secret: string, timestamp: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -125,4 +125,29 @@ test('note cards show [[links]] as their text, and an Obsidian file’s inline #
       { timeout: 20_000 },
     )
     .toEqual(['biology', 'exam-prep']);
+});
+
+test('converting a note to a post does not repeat its opening sentences', async ({ page, signIn }) => {
+  await signIn();
+  const title = `Post source ${Date.now()}`;
+  await createServerNote(page, { title, content: STUDY_NOTE });
+  await page.goto('/notes');
+  await page
+    .getByTestId('note-card')
+    .filter({ hasText: title })
+    .getByRole('button', { name: 'Convert to Blog Post' })
+    .click();
+  await expect(page).toHaveURL(/\/blog\/admin\?edit=\d+$/, { timeout: 15_000 });
+  const postId = Number(new URL(page.url()).searchParams.get('edit'));
+  const posts = (await (await page.request.get('/api/admin/blog')).json()) as {
+    id: number;
+    content: string;
+  }[];
+  const content = posts.find((post) => post.id === postId)!.content;
+  for (const sentence of [
+    'Spaced repetition is a learning technique that schedules reviews at increasing intervals.',
+    'Active recall means retrieving an answer from memory instead of rereading it.',
+  ])
+    expect(content.split(sentence), `"${sentence}" appears once`).toHaveLength(2);
+  expect((await page.request.delete(`/api/admin/blog/${postId}`)).ok()).toBe(true);
 });
