@@ -121,4 +121,21 @@ test('a visitor’s Subscribe and Submit Comment on a saved post offline say so 
   await expect(page.getByText(note)).toHaveCount(0);
   await form.getByRole('button', { name: 'Submit Comment' }).click();
   await expect(page.getByText('Thank you for your comment!')).toBeVisible({ timeout: 15_000 });
+
+  // The same with the comment form's island already live when the connection drops: it checks the fields,
+  // then says it needs a connection and keeps them.
+  await page.goto(path);
+  const live = page.getByRole('form', { name: 'Leave a comment' });
+  await live.getByLabel('Name').focus();
+  await expect(page.locator('[data-island-live]').filter({ has: live })).toHaveCount(1, { timeout: 15_000 });
+  await context.setOffline(true);
+  await live.getByRole('button', { name: 'Submit Comment' }).click();
+  await expect(live.getByText('Name is required')).toBeVisible();
+  await live.getByLabel('Name').fill(`Ola ${word}`);
+  await live.getByLabel('Email (not published)').fill(`ola-${word}@example.com`);
+  await live.getByLabel('Comment').fill(`Typed while live ${word}`);
+  await live.getByRole('button', { name: 'Submit Comment' }).click();
+  await expect(live.getByRole('alert').filter({ hasText: note })).toBeVisible();
+  await expect(live.getByLabel('Comment')).toHaveValue(`Typed while live ${word}`);
+  await context.setOffline(false);
 });

@@ -5,6 +5,7 @@
 import { DEFAULT_SITE } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
+import { OFFLINE_FORM_NOTE } from '../../islands/dom/offline-form-note.ts';
 import styles from './Blog.module.css';
 import { serverMessage } from './server-message.ts';
 
@@ -30,6 +31,11 @@ export function NewsletterBlock({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
+    // Offline the address is kept in the field, with a note, instead of failing to send.
+    if (!navigator.onLine) {
+      setState({ kind: 'error', message: OFFLINE_FORM_NOTE });
+      return;
+    }
     setState({ kind: 'sending' });
     try {
       await api.subscribe({ email: address });

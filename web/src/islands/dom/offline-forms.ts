@@ -1,10 +1,9 @@
 // A visitor's forms on a saved page (Subscribe, Submit Comment, Confirm): offline, sending one would leave
 // the page for the browser's own error page (an island that cannot load offline falls back to the form's
 // native POST). Held here instead, before any island sees it: the form says it needs a connection and keeps
-// what was typed; back online, the note goes and the same button sends it.
+// what was typed; back online, the note goes and the same button sends it. A live island handles its own form.
 
-export const OFFLINE_FORM_NOTE =
-  'You are offline: sending this needs a connection. What you typed stays here; press the button again once you are back online.';
+import { OFFLINE_FORM_NOTE } from './offline-form-note.ts';
 
 const NOTE_ATTRIBUTE = 'data-offline-form-note';
 
@@ -14,6 +13,8 @@ export function startOfflineForms(doc: Document = document, win: Window = window
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || form.method !== 'post' || win.navigator.onLine) return;
+      // A live island checks its fields and says the same itself (CommentForm, NewsletterBlock).
+      if (form.closest('[data-island-live]')) return;
       event.preventDefault();
       // Before the island's own capture listener (it would hold the submission and post it natively).
       event.stopImmediatePropagation();
