@@ -27,6 +27,8 @@ export interface SiteSettings {
   iconUrl?: string | null;
   /** The author's picture beside their name on posts: an uploaded image's path; null: the initial. */
   avatarUrl?: string | null;
+  /** The address the site's mail comes from (its name is the site title); null or absent: MAIL_FROM's. */
+  senderEmail?: string | null;
 }
 
 /** The author of every post: the owner's Profile (display name and bio), one source of truth. */

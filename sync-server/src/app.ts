@@ -15,6 +15,7 @@ import { ImageVariants } from './attachments/image-variants.ts';
 import { VariantMemory } from './attachments/variant-memory.ts';
 import { createAuth } from './auth/auth.ts';
 import { ChallengeCookies } from './auth/challenge-cookie.ts';
+import { ownerStartMessage } from './auth/owner-start-message.ts';
 import { SessionService } from './auth/session-service.ts';
 import { SignInGuard } from './auth/sign-in-guard.ts';
 import { BackupService } from './backup/backup-service.ts';
@@ -150,14 +151,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     console.log(describeAiProvider(services.ai, config.openai));
     console.log(`E-mail: ${mail.service.transport.description}`);
   }
-  const { generatedPassword } = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
-  if (generatedPassword) {
-    // Printed once, on the first start only; only its scrypt hash is stored.
-    console.log(
-      `\nCreated the owner account.\n  username: ${config.ownerUsername}\n  password: ${generatedPassword}\n` +
-        'This password is shown only this once. Change it in Settings › Security.\n',
-    );
-  }
+  const owner = await services.users.ensureOwner(config.ownerUsername, config.ownerPassword);
+  console.log(ownerStartMessage(owner, config.ownerUsername, store.all('users')[0]?.username ?? null));
   await sessions.purgeExpired();
   // Revisions past their retention, thinning and the Trash's purge: hourly, on the job runner (started below
   // with the mail module's); answers never show expired revisions or notes even between runs.

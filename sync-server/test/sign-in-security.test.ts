@@ -103,8 +103,28 @@ describe('TOTP second factor', () => {
     const ok = await s.api('POST', '/api/login', { body: { ...creds, code } });
     expect(ok.status).toBe(200);
     expect(ok.headers.getSetCookie().some((c) => c.startsWith('pn_session='))).toBe(true);
-    // The same code again (a replay) is refused.
-    expect((await s.api('POST', '/api/login', { body: { ...creds, code } })).status).toBe(401);
+    // The same code again (a replay) is refused, saying why: it was used, not wrong.
+    expect(await s.api('POST', '/api/login', { body: { ...creds, code } })).toMatchObject({
+      status: 401,
+      body: { message: 'That code was already used; wait for the next one.', reason: 'used' },
+    });
+  });
+
+  it('refuses the code that turned the factor on, saying it was already used', async () => {
+    const s = await start();
+    const cookie = await s.login();
+    const setup = await s.api('POST', '/api/user/totp/setup', { cookie });
+    const code = codeAt(setup.body.secret);
+    expect((await s.api('POST', '/api/user/totp/enable', { cookie, body: { code } })).status).toBe(200);
+    const creds = { username: 'admin', password: OWNER_PASSWORD, code };
+    expect(await s.api('POST', '/api/login', { body: creds })).toMatchObject({
+      status: 401,
+      body: {
+        message: 'That code was already used; wait for the next one.',
+        reason: 'used',
+        secondFactor: 'totp',
+      },
+    });
   });
 
   it('accepts each recovery code once', async () => {

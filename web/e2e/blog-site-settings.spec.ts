@@ -96,7 +96,9 @@ test('the owner makes the blog theirs in Settings; a visitor sees it at once', a
   ).toHaveAttribute('href', `https://mastodon.example/@${word}`);
   await reader.goto('/blog');
   await hydrated(reader);
-  await expect(reader.getByText(`Engines and notes ${word}`)).toBeVisible();
+  await expect(reader.getByRole('main').getByText(`Engines and notes ${word}`)).toBeVisible();
+  // The footer's blurb is the site's tagline too.
+  await expect(reader.getByRole('contentinfo')).toContainText(`Engines and notes ${word}`);
   const tabs = reader.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
   await expect(tabs).toHaveText(['All Posts', `Engines ${word}`]);
   // Every public page, and the app a visitor installs, carry the site's title.

@@ -160,9 +160,16 @@ test('[[links]] open their note, list backlinks, survive a rename, and create a 
     viewer.getByRole('region', { name: 'Linked from' }).getByRole('button', { name: 'Biology' }),
   ).toBeVisible();
 
-  // A link to a note that does not exist creates it and opens the editor.
+  // A link to a note that does not exist offers it: a new note's editor with its title, and nothing is
+  // created until it is saved (backing out leaves no empty note).
   await viewer.getByRole('button', { name: 'Biology' }).click();
   await viewer.getByRole('link', { name: 'how plants eat' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Photosynthesis');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Biology' })).toBeVisible();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Photosynthesis' })).toHaveCount(0);
+  await page.getByTestId('note-card').filter({ hasText: 'Biology' }).click();
+  await page.getByTestId('note-viewer').getByRole('link', { name: 'how plants eat' }).click();
   await expect(page.getByLabel('Title')).toHaveValue('Photosynthesis');
 
   // Typing [[ in the editor suggests titles; Enter inserts the link.

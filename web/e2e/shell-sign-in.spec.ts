@@ -41,15 +41,23 @@ test('while signing in, the button reads Signing in... and everything is disable
   await expect(page).toHaveURL('/');
 });
 
-test('a wrong password shows one inline error and no toast repeating it', async ({ page }) => {
+test('a wrong password shows the inline error and the destructive toast, announced once', async ({
+  page,
+}) => {
   await page.goto('/auth');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   const text = 'Invalid username or password. Please try again.';
   await expect(page.locator('form').getByRole('alert')).toHaveText(text);
-  // The failure is said once on the page: the inline alert is the only element carrying it.
-  await expect(page.getByText(text)).toHaveCount(1);
-  await expect(page.getByText('Login failed')).toHaveCount(0);
+  // SPEC §4 and §8: the destructive toast 'Login failed' shows too…
+  const toast = page.locator('[data-variant="destructive"]').filter({ hasText: 'Login failed' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(text);
+  // …but a screen reader hears the failure once: the only alert is the form's, and the toast sits in no
+  // live region (neither role=alert/status nor inside aria-live).
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(0);
+  expect(await toast.evaluate((el) => el.closest('[aria-live]:not([aria-live="off"])') === null)).toBe(true);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   await expect(page).toHaveURL('/auth');
 });

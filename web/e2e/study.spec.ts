@@ -75,25 +75,27 @@ test('study mode: key points, flashcards, flip, wrap-around, grading, then offli
   await expect(study.getByText('Flashcard review complete')).toHaveCount(0);
   await study.getByRole('button', { name: 'Previous' }).click();
 
-  // Grading: Easy schedules the card days away (one fewer due today); Again keeps it due within minutes.
+  // Grading: Easy schedules the card days away (one fewer due today); Hard keeps it in its learning steps,
+  // due again in minutes and not before (the scheduler's step, as its button says).
   const firstQuestion = await card.textContent();
   await card.click();
   await study.getByRole('button', { name: /^Easy/ }).click();
   await expect(position).toHaveText(`Card 2 of ${total}`);
   await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 1} due today`);
   await card.click();
-  await study.getByRole('button', { name: /^Again/ }).click();
+  await expect(study.getByRole('button', { name: /^Hard/ })).toContainText('m');
+  await study.getByRole('button', { name: /^Hard/ }).click();
   await expect(position).toHaveText(`Card 3 of ${total}`);
-  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 1} due today`);
+  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 2} due today`);
   await study.getByRole('button', { name: 'Previous' }).click();
   await study.getByRole('button', { name: 'Previous' }).click();
   await expect(card).toHaveText(firstQuestion!);
   await expect(study.getByTestId('flashcard-status')).toContainText('Next review');
 
-  // 'Due cards only' leaves out the card graded Easy; cards follow the note, so the first is its opening.
+  // 'Due cards only' leaves out the cards graded Easy and Hard; cards follow the note, so the first is its opening.
   expect(firstQuestion).toMatch(/spaced repetition/i);
   await study.getByRole('button', { name: 'Due cards only' }).click();
-  await expect(position).toHaveText(`Card 1 of ${total - 1}`);
+  await expect(position).toHaveText(`Card 1 of ${total - 2}`);
   await expect(card).not.toHaveText(firstQuestion!);
   await study.getByRole('button', { name: 'Due cards only' }).click();
   await expect(position).toHaveText(`Card 1 of ${total}`);
@@ -101,7 +103,7 @@ test('study mode: key points, flashcards, flip, wrap-around, grading, then offli
   // Escape closes the overlay; the notes header counts due cards across notes.
   await page.keyboard.press('Escape');
   await expect(study).toBeHidden();
-  await expect(page.getByTestId('due-today-total')).toContainText(`${total - 1} flashcard`);
+  await expect(page.getByTestId('due-today-total')).toContainText(`${total - 2} flashcard`);
 
   // The reviews reach the server (review sync), without touching the note.
   await expect
@@ -126,12 +128,12 @@ test('study mode: key points, flashcards, flip, wrap-around, grading, then offli
   );
   await study.getByRole('tab', { name: 'Flashcards' }).click();
   await expect(position).toHaveText(`Card 1 of ${total}`);
-  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 1} due today`);
+  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 2} due today`);
   await study.getByRole('button', { name: 'Next', exact: true }).click();
   await study.getByRole('button', { name: 'Next', exact: true }).click();
   await card.click();
   await study.getByRole('button', { name: /^Easy/ }).click();
-  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 2} due today`);
+  await expect(study.getByTestId('note-due-today')).toHaveText(`${total - 3} due today`);
   // Generating offline runs the local algorithms in the browser.
   await study.getByRole('tab', { name: 'Key Points' }).click();
   await study.getByRole('button', { name: 'Extract Key Points' }).click();

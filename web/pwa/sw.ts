@@ -28,7 +28,16 @@ const BLOG_HOME = '/blog';
 const OFFLINE_COPY_ATTRIBUTE = 'data-pn-offline-copy';
 const READER = new URL(self.location.href).searchParams.get('mode') === 'reader';
 /** The owner's screens: rendered in the browser, so any cached copy of their page works offline. */
-const PRIVATE_PATHS = ['/notes', '/study', '/ai-explanations', '/settings', '/blog/admin', '/admin'];
+const PRIVATE_PATHS = [
+  '/notes',
+  '/study',
+  '/ai-explanations',
+  '/settings',
+  '/blog/admin',
+  '/admin',
+  '/trash',
+  '/import-export',
+];
 const PRIVATE_SHELL = '/notes';
 
 // The whole app (editor, notes, admin) is the owner's to keep; a reader gets only what their pages load.

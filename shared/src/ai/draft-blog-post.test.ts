@@ -53,11 +53,15 @@ describe('draftBlogPost', () => {
     expect(draft.content).not.toContain('# Weekend sourdough loaf');
   });
 
-  it('introduces a note that starts with a heading with its central sentences', () => {
+  it('opens a note that starts with a heading with that section, never repeating its sentences', () => {
     const content =
       '## Idea\n\nCompound interest grows savings exponentially over long periods. Starting early matters more than the amount saved each month.';
     const draft = draftBlogPost({ id: 1, title: 'Compound interest', content });
-    expect(draft.content.split('\n\n')[0]).toContain('Compound interest grows savings exponentially');
+    expect(draft.content.split('\n\n')[0]).toBe('## Idea');
+    expect(draft.content.split('Compound interest grows savings exponentially')).toHaveLength(2);
+    expect(draft.content.split('Starting early matters')).toHaveLength(2);
+    // The excerpt still says what the post is about.
+    expect(draft.excerpt).toContain('Compound interest grows savings exponentially');
   });
 
   it('handles an empty note without inventing text', () => {

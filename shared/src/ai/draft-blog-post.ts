@@ -42,8 +42,9 @@ export function draftBlogPost(note: BlogNoteInput): BlogDraft {
   const points = parsed ? keyPointsOfParsedNote(parsed, 5) : [];
 
   const parts: string[] = [];
-  // Without an opening paragraph of its own, the note's two most central sentences introduce the post.
-  const intro = lead || points.slice(0, 2).join(' ');
+  // The note's own opening paragraph introduces the post. Without one the post opens with its first section:
+  // an introduction made of the note's central sentences repeated them a few lines below (issue 35).
+  const intro = lead;
   if (intro) parts.push(intro);
   if (rest) parts.push(rest);
   const wordCount = note.content.split(/\s+/).filter(Boolean).length;

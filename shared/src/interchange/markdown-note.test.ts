@@ -74,6 +74,32 @@ describe('parseMarkdownNote', () => {
     expect(parsed.ok && parsed.note.content.startsWith('# Lisbon trip\n\nSee')).toBe(true);
   });
 
+  it("imports Obsidian's inline #tags with the front matter's, none from code, headings or numbers", () => {
+    const text = [
+      '---',
+      'tags: [biology]',
+      '---',
+      '# Cells #notatag',
+      '',
+      'Mitochondria #biology #cells/organelles and #exam-prep, issue #35, C#, a link https://x.org/#anchor.',
+      '`#code` stays out.',
+      '```',
+      '#include <stdio.h>',
+      '```',
+      '#review',
+    ].join('\n');
+    const parsed = parseMarkdownNote(text, 'Vault/Cells.md');
+    expect(parsed.ok && parsed.note.tags).toEqual([
+      'biology',
+      'notatag',
+      'cells/organelles',
+      'exam-prep',
+      'review',
+    ]);
+    // The text keeps its tags where they were.
+    expect(parsed.ok && parsed.note.content).toContain('#cells/organelles');
+  });
+
   it("reads Joplin's Markdown + Front Matter export (space-separated UTC dates)", () => {
     const text = [
       '---',

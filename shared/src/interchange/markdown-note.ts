@@ -109,6 +109,29 @@ export function cleanTags(value: unknown, warnings: string[]): string[] {
   return tags;
 }
 
+/**
+ * Obsidian's inline tags: "#tag" at the start of a line or after a space, letters, digits, "_", "-" and "/"
+ * (nested tags), at least one of them not a digit ("#1" is a number); none in code. Headings ("# Title") are
+ * not tags: their "#" is followed by a space.
+ */
+export function inlineTags(content: string): string[] {
+  const tags: string[] = [];
+  let fenced = false;
+  for (const line of content.split('\n')) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced || /^( {4}|\t)/.test(line)) continue;
+    const text = line.replace(/`[^`\n]*`/g, ' ');
+    for (const match of text.matchAll(/(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu)) {
+      const tag = match[1]!.replace(/^\/+|\/+$/g, '');
+      if (tag && !/^[\d/]+$/.test(tag)) tags.push(tag);
+    }
+  }
+  return tags;
+}
+
 function readDate(front: Record<string, unknown>, keys: string[], warnings: string[]): string | null {
   for (const key of keys) {
     if (front[key] === undefined || front[key] === null || front[key] === '') continue;
@@ -161,7 +184,14 @@ export function parseMarkdownNote(text: string, path: string): ParsedNote {
     note: {
       title,
       content,
-      tags: cleanTags(front.tags ?? front.keywords, warnings),
+      // Another app's file (not this product's export, which has an id) also carries its inline #tags.
+      tags:
+        id === undefined || id === null
+          ? cleanTags(
+              [...cleanTags(front.tags ?? front.keywords, warnings), ...inlineTags(content)],
+              warnings,
+            )
+          : cleanTags(front.tags ?? front.keywords, warnings),
       createdAt: readDate(front, ['created', 'date', 'created_at'], warnings),
       updatedAt: readDate(front, ['updated', 'lastmod', 'modified', 'updated_at'], warnings),
       exportedId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,

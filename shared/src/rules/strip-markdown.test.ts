@@ -49,3 +49,13 @@ describe('stripInlineMarkdown', () => {
     expect(stripInlineMarkdown('# **Intro** to [it](u)')).toBe('# Intro to it');
   });
 });
+
+describe('[[links]] in plain text', () => {
+  it('shows a link as its text: the label, else the note name, without heading or folder', () => {
+    expect(stripMarkdown('See [[Cell Biology]] and [[Mitosis|cell division]].')).toBe(
+      'See Cell Biology and cell division.',
+    );
+    expect(stripMarkdown('Read [[Biology/Cells.md#Organelles]] first')).toBe('Read Cells first');
+    expect(stripMarkdown('An embed ![[diagram.png]] goes.')).toBe('An embed  goes.');
+  });
+});

@@ -1,9 +1,25 @@
 // Markdown (and stray HTML) reduced to the plain text a reader sees: for card previews, descriptions and headings.
 
-/** Inline syntax only: emphasis, code spans, links, images, HTML tags and entities. Keeps line breaks. */
+const WIKI_EMBED_RE = /!\[\[[^[\]\n]*\]\]/g;
+const WIKI_LINK_RE = /\[\[([^[\]\n|]+?)(?:\|([^[\]\n]+?))?\]\]/g;
+
+/** A [[link]]'s shown text (the grammar of links/wikilinks.ts): its label, else the note's name. */
+function wikiLinkText(_match: string, target: string, label: string | undefined): string {
+  if (label?.trim()) return label.trim();
+  const hash = target.indexOf('#');
+  const title = (hash === -1 ? target : target.slice(0, hash)).trim().replace(/\.md$/i, '').trim();
+  return title.slice(title.lastIndexOf('/') + 1).trim() || target.trim();
+}
+
+/**
+ * Inline syntax only: [[links]] (as their text; embeds go), emphasis, code spans, links, images, HTML tags
+ * and entities. Keeps line breaks.
+ */
 export function stripInlineMarkdown(text: string): string {
   return (
     text
+      .replace(WIKI_EMBED_RE, '')
+      .replace(WIKI_LINK_RE, wikiLinkText)
       // Images go entirely: their alt text reads badly in the middle of a sentence.
       .replace(/!\[[^\]\n]*\]\([^)\n]*\)/g, '')
       .replace(/!\[[^\]\n]*\]\[[^\]\n]*\]/g, '')
@@ -31,7 +47,11 @@ export function stripInlineMarkdown(text: string): string {
  * and then inline syntax removed. Line breaks are kept; callers collapse whitespace if they want one line.
  */
 export function stripMarkdown(markdown: string): string {
-  const lines = markdown.split(/\r\n?|\n/);
+  // [[links]] first: a label's "|" is not a table's.
+  const lines = markdown
+    .replace(WIKI_EMBED_RE, '')
+    .replace(WIKI_LINK_RE, wikiLinkText)
+    .split(/\r\n?|\n/);
   const out: string[] = [];
   for (const raw of lines) {
     let line = raw;

@@ -46,4 +46,5 @@ export const SiteSettingsSchema = z.strictObject({
     .max(SITE_SOCIAL_LINKS_MAX, `must have at most ${SITE_SOCIAL_LINKS_MAX} links`),
   iconUrl: UploadedImagePathSchema.nullable().optional(),
   avatarUrl: UploadedImagePathSchema.nullable().optional(),
+  senderEmail: EmailSchema.nullable().optional(),
 }) satisfies z.ZodType<SiteSettings, unknown>;

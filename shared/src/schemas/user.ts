@@ -21,7 +21,12 @@ export type Login = z.infer<typeof LoginSchema>;
 export interface SecondFactorRequired {
   message: string;
   secondFactor: 'totp';
+  /** 'used': the code is a current one already used (each code signs in once). */
+  reason?: 'used';
 }
+
+/** A sign-in code refused because it was already used (each code works once). */
+export const CODE_ALREADY_USED = 'That code was already used; wait for the next one.';
 
 /** GET /api/login/options. */
 export interface LoginOptions {

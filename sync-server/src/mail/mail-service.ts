@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { MailKind, MailStatus, OutboxMessage, OutboxMessageDetail } from '@private-notes/shared';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { HttpError } from '../http/http-error.ts';
+import { storedSite } from '../services/site-service.ts';
 import type { OutboxRecord, Store } from '../storage/index.ts';
 import type { MailConfig } from './mail-config.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -82,7 +83,7 @@ export class MailService {
     return {
       transport: this.transport.kind,
       description: this.transport.description,
-      from: this.config.from,
+      from: formatSender(this.sender()),
       publicUrl: this.config.publicUrl,
       ownerEmail,
       captured,
@@ -90,9 +91,18 @@ export class MailService {
     };
   }
 
+  /**
+   * Who the mail is from: the site title (Settings › Site) as the name, the sender address set there, else
+   * MAIL_FROM's address. Read at each mail, so a rename shows in the next one.
+   */
+  sender(): { name: string; address: string } {
+    const site = storedSite(this.#store);
+    return { name: site.title, address: site.senderEmail ?? envelopeAddress(this.config.from) };
+  }
+
   async compose(mail: OutgoingMail): Promise<Buffer> {
     return new MailComposer({
-      from: this.config.from,
+      from: this.sender(),
       to: mail.to,
       subject: mail.subject,
       html: mail.html,
@@ -119,7 +129,7 @@ export class MailService {
       return;
     }
     try {
-      await this.transport.send({ from: envelopeAddress(this.config.from), to: mail.to }, raw);
+      await this.transport.send({ from: this.sender().address, to: mail.to }, raw);
     } catch (error) {
       if (options.keep)
         await this.#keep(mail, kind, raw, 'failed', (error as Error).message ?? String(error));
@@ -195,6 +205,14 @@ export class MailService {
 }
 
 /** `Blog <news@blog.example>` → `news@blog.example` (the SMTP envelope wants the bare address). */
+/** 'Site title <address>', quoted when the name needs it (as a mail client shows it). */
+export function formatSender(sender: { name: string; address: string }): string {
+  const name = /^[\p{L}\p{N} .'-]*$/u.test(sender.name)
+    ? sender.name
+    : `"${sender.name.replace(/["\\]/g, '')}"`;
+  return `${name} <${sender.address}>`;
+}
+
 export function envelopeAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }

@@ -1,6 +1,7 @@
 // Sign-in and the owner account: current user, login (lockout by device, address and username; the TOTP
 // second factor when on), registration while empty, logout, password change.
 import {
+  CODE_ALREADY_USED,
   type LoginOptions,
   LoginSchema,
   PasswordChangeSchema,
@@ -55,9 +56,15 @@ export function createAuthRouter({ auth, config, services, store }: Deps): Route
     if (services.twoFactor.isEnabled(user.id)) {
       const ok = code ? await services.twoFactor.verifySignIn(user.id, code) : false;
       if (!ok) {
+        const used = code ? services.twoFactor.wasUsed(user.id, code) : false;
         res.status(401).json({
-          message: code ? 'Invalid authentication code' : 'Enter the code from your authenticator app',
+          message: used
+            ? CODE_ALREADY_USED
+            : code
+              ? 'Invalid authentication code'
+              : 'Enter the code from your authenticator app',
           secondFactor: 'totp',
+          ...(used ? { reason: 'used' as const } : {}),
         } satisfies SecondFactorRequired);
         return;
       }

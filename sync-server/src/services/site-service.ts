@@ -52,7 +52,8 @@ export class SiteService {
 
   /** What visitors see: the settings and the author from the owner's Profile. */
   publicSite(): PublicSite {
-    const site = this.get();
+    // The sender address is the mail's business, not the pages'.
+    const { senderEmail: _sender, ...site } = this.get();
     const profile = ownerSettings(this.#store, this.#settings) ?? { displayName: '', bio: '' };
     return { ...site, author: siteAuthor(profile, site) };
   }

@@ -137,6 +137,17 @@ export class TwoFactorService {
     });
   }
 
+  /**
+   * Whether a refused sign-in code is a current code already used (the one that turned the factor on, or
+   * the last sign-in's): the owner is then told to wait for the next one rather than that the code is wrong.
+   */
+  wasUsed(userId: number, code: string): boolean {
+    const user = this.#store.get('users', userId);
+    if (!user?.totpSecret) return false;
+    const step = stepOf(user, user.totpSecret, code.trim(), this.#now());
+    return step !== null && step <= (user.totpLastStep ?? -1);
+  }
+
   #user(userId: number): UserRecord {
     const user = this.#store.get('users', userId);
     if (!user) throw new HttpError(404, 'User not found');

@@ -22,8 +22,8 @@ export class UserService {
   async ensureOwner(
     username: string,
     password: string | null,
-  ): Promise<{ generatedPassword: string | null }> {
-    if (this.hasUsers()) return { generatedPassword: null };
+  ): Promise<{ created: boolean; generatedPassword: string | null }> {
+    if (this.hasUsers()) return { created: false, generatedPassword: null };
     const chosen = password ?? generatePassword();
     const passwordHash = await hashPassword(chosen);
     const created = await this.#store.write((tx) => {
@@ -32,7 +32,7 @@ export class UserService {
       tx.insert('users', { username, passwordHash, createdAt: now, updatedAt: now });
       return true;
     });
-    return { generatedPassword: created && password === null ? chosen : null };
+    return { created, generatedPassword: created && password === null ? chosen : null };
   }
 
   /** The user for these credentials, or null. Unknown names cost as much time as wrong passwords. */

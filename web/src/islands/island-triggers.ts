@@ -66,7 +66,11 @@ export function watchIslands(hydrate: Hydrate, root: ParentNode = document): voi
       started.add(island);
       for (const type of INTENT_EVENTS) island.removeEventListener(type, start, true);
       hydrate(island, name)
-        .then(() => adoptEarlyInput(early))
+        .then(() => {
+          // Live: its forms check and send themselves (offline-forms.ts leaves them to it).
+          island.setAttribute('data-island-live', '');
+          adoptEarlyInput(early);
+        })
         .catch((error: unknown) => console.error(`The ${name} island could not start:`, error))
         .finally(() => {
           live = true;

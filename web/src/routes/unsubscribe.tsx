@@ -22,5 +22,6 @@ export const Route = createFileRoute('/unsubscribe')({
 
 function UnsubscribeRoute() {
   const { email, token } = Route.useSearch();
-  return <Island name="unsubscribe" component={UnsubscribeScreen} props={{ email, token }} />;
+  const siteTitle = Route.useLoaderData()?.siteTitle;
+  return <Island name="unsubscribe" component={UnsubscribeScreen} props={{ email, token, siteTitle }} />;
 }

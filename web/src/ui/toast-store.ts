@@ -12,6 +12,11 @@ export interface ToastOptions {
   action?: { label: string; href: string };
   /** A button shown in the toast (e.g. Undo after a delete); pressing it runs `onClick` and closes the toast. */
   button?: { label: string; onClick: () => void };
+  /**
+   * Shown but not announced: the same words are already an alert where the owner is looking (the sign-in
+   * form's inline error), so a screen reader hears them once.
+   */
+  silent?: boolean;
 }
 
 export interface ToastItem extends ToastOptions {

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminPostsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
+import { ServerDataError } from '../../ui/private/ServerDataError.tsx';
 import { PlusIcon } from '../notes/note-icons.tsx';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
@@ -120,9 +121,11 @@ export function BlogAdminScreen({ editPostId, onEditHandled }: Props) {
           <Tabs.Content key={item.value} value={item.value} pt="0">
             {item.value !== tab ? null : !posts ? (
               query.isError ? (
-                <Text color="fg.error" role="alert">
-                  {query.error.message}
-                </Text>
+                <ServerDataError
+                  error={query.error}
+                  what="Your blog's posts"
+                  queryKey={adminPostsQuery().queryKey}
+                />
               ) : (
                 <Stack gap="4" data-testid="admin-posts-loading">
                   {[0, 1, 2].map((i) => (

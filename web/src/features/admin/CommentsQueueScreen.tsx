@@ -9,6 +9,7 @@ import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { ADMIN_BLOG_KEY, BLOG_KEY, PENDING_COMMENTS_KEY, pendingCommentsQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
+import { ServerDataError } from '../../ui/private/ServerDataError.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { DELETE_COMMENT_CONFIRM } from '../blog/OwnerComments.tsx';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
@@ -59,9 +60,11 @@ export function CommentsQueueScreen() {
   let body: ReactNode;
   if (query.isError) {
     body = (
-      <Text color="fg.error" role="alert">
-        {query.error.message}
-      </Text>
+      <ServerDataError
+        error={query.error}
+        what="Comments waiting for moderation"
+        queryKey={pendingCommentsQuery().queryKey}
+      />
     );
   } else if (!comments) {
     body = (

@@ -46,8 +46,15 @@ export const PostCard = memo(function PostCard({
       borderRadius="lg"
       bg="bg"
       p="5"
+      overflowWrap="anywhere"
     >
-      <Flex justify="space-between" align="start" gap="4" direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        justify="space-between"
+        // Stretched in a column: a start-aligned child would be as wide as its longest word.
+        align={{ base: 'stretch', md: 'start' }}
+        gap="4"
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Box flex="1" minW="0">
           <HStack gap="3" mb="2" wrap="wrap" fontSize="sm" color="fg.muted">
             <Badge colorPalette={post.published ? 'green' : 'orange'} variant="subtle">

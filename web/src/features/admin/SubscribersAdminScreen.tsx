@@ -15,6 +15,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { subscribersQuery } from '../../api/queries.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
+import { ServerDataError } from '../../ui/private/ServerDataError.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { AdminHeader, AdminScreenLink } from './AdminHeader.tsx';
@@ -122,9 +123,13 @@ export function SubscribersAdminScreen() {
         {query.isPending ? (
           <SubscribersSkeleton />
         ) : query.isError ? (
-          <Text p="6" color="fg.error" role="alert">
-            {query.error.message}
-          </Text>
+          <Box p="6">
+            <ServerDataError
+              error={query.error}
+              what="Your newsletter's subscribers"
+              queryKey={subscribersQuery().queryKey}
+            />
+          </Box>
         ) : rows.length === 0 ? (
           <SubscribersEmptyState filtered={filtersActive} onClear={clearFilters} />
         ) : (

@@ -4,7 +4,7 @@
 // server); a 429 shows the server's own message once; a password sign-in with the second factor on asks for
 // the authenticator code (or a recovery code); a passkey signs in without a password.
 
-import { ApiError, type User } from '@private-notes/shared';
+import { ApiError, CODE_ALREADY_USED, type User } from '@private-notes/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/api.ts';
@@ -114,11 +114,19 @@ export function SignInScreen({ redirect }: { redirect?: string | undefined }) {
         const first = !askCode;
         setAskCode(true);
         setCode('');
-        setError(first ? null : 'That code is not right. Try the current one, or a recovery code.');
+        const used = (e.body as { reason?: unknown } | undefined)?.reason === 'used';
+        setError(
+          first
+            ? null
+            : used
+              ? CODE_ALREADY_USED
+              : 'That code is not right. Try the current one, or a recovery code.',
+        );
       } else {
-        // One message per failure: the inline alert beside the form, no toast repeating it
-        // (docs/decisions/one-error-message-per-failure.md).
+        // SPEC §4 and §8: the inline alert and the destructive toast 'Login failed'; the toast is silent so a
+        // screen reader hears the failure once (docs/decisions/login-failed-toast-silent.md).
         setError(FAILED);
+        toast({ title: 'Login failed', description: FAILED, variant: 'destructive', silent: true });
       }
     } finally {
       setSubmitting(false);

@@ -185,7 +185,11 @@ export function BlogHomeScreen({ search, tag: tagParam }: BlogHomeSearch) {
         <CategoriesPanel total={published.length} tags={tags} selected={tag} onSelect={setTag} />
       </div>
 
-      <Island name="newsletter" component={NewsletterBlock} props={{ back: '/blog' }} />
+      <Island
+        name="newsletter"
+        component={NewsletterBlock}
+        props={{ back: '/blog', siteTitle: site.title }}
+      />
     </div>
   );
 }

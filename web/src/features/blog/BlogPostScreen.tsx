@@ -32,7 +32,8 @@ import { useRecordView } from './use-record-view.ts';
 
 export function BlogPostScreen({ id }: { id: number }) {
   const data = useDataClient();
-  const { author } = useSite();
+  const site = useSite();
+  const { author } = site;
   const origin = useRouter().options.context.origin;
   const postQuery = useQuery(blogPostQuery(data, id));
   const list = useQuery(postSummariesQuery(data));
@@ -145,7 +146,11 @@ export function BlogPostScreen({ id }: { id: number }) {
           />
           <AdjacentPosts previous={previous} next={next} />
           {/* Where readers decide to follow: the blog home's double opt-in block. */}
-          <Island name="newsletter" component={NewsletterBlock} props={{ back: postPath(post) }} />
+          <Island
+            name="newsletter"
+            component={NewsletterBlock}
+            props={{ back: postPath(post), siteTitle: site.title }}
+          />
           <Island name="comments" component={CommentsSection} props={{ postId: post.id }} />
         </article>
         <PostSidebar post={post} toc={toc} related={related} />

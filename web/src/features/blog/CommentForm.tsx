@@ -13,6 +13,7 @@ import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { commentsQuery } from '../../api/queries.ts';
 import { useDataClient } from '../../api/use-data-client.ts';
+import { OFFLINE_FORM_NOTE } from '../../islands/dom/offline-form-note.ts';
 import { toast } from '../../ui/toast-store.ts';
 import styles from './Comments.module.css';
 
@@ -27,6 +28,8 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
   const [website, setWebsite] = useState('');
   const [sending, setSending] = useState(false);
   const [thanked, setThanked] = useState(false);
+  // Offline, a valid comment is kept here with a note instead of failing to send (islands/dom/offline-forms.ts).
+  const [offline, setOffline] = useState(false);
 
   useEffect(() => {
     if (!thanked) return;
@@ -49,6 +52,12 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
       document.getElementById(`comment-${first}`)?.focus();
       return;
     }
+    if (!navigator.onLine) {
+      setOffline(true);
+      window.addEventListener('online', () => setOffline(false), { once: true });
+      return;
+    }
+    setOffline(false);
     setSending(true);
     try {
       await api.createComment(postId, {
@@ -178,6 +187,11 @@ export function CommentForm({ postId, signedIn }: { postId: number; signedIn: bo
         Your comment will be reviewed before appearing. Be respectful and constructive.
       </p>
       <div>
+        {offline ? (
+          <p role="alert" className={styles.error}>
+            {OFFLINE_FORM_NOTE}
+          </p>
+        ) : null}
         <button type="submit" className="pn-button pn-button-primary" disabled={sending}>
           {sending ? 'Submitting...' : 'Submit Comment'}
         </button>

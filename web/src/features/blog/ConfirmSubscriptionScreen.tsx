@@ -3,7 +3,7 @@
 // not subscribe anyone; a second confirmation is harmless (the server answers 200 again). Without JavaScript the
 // form posts to the page's own address and the server answers by redirecting here with `result`.
 
-import { MAIL_PAGES } from '@private-notes/shared';
+import { DEFAULT_SITE, MAIL_PAGES } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import type { ConfirmResult } from './blog-search.ts';
@@ -34,9 +34,12 @@ const TOO_MANY_TEXT = 'Too many requests. Please try again later.';
 export function ConfirmSubscriptionScreen({
   token,
   result,
+  siteTitle = DEFAULT_SITE.title,
 }: {
   token?: string | undefined;
   result?: ConfirmResult | undefined;
+  /** Settings › Site's title: the newsletter is the site's. */
+  siteTitle?: string | undefined;
 }) {
   const [state, setState] = useState<State>(() => initialState(token, result));
 
@@ -64,7 +67,7 @@ export function ConfirmSubscriptionScreen({
           <>
             <h1 className={styles.title}>Confirm your subscription</h1>
             <p className={styles.text}>
-              Press the button to start receiving new posts from the Private Notes newsletter.
+              Press the button to start receiving new posts from the {siteTitle} newsletter.
             </p>
             <form className={styles.form} method="post" action={MAIL_PAGES.confirm} onSubmit={confirm}>
               {state.kind === 'error' && (

@@ -3,7 +3,7 @@
 // (the link in a newsletter's footer) it asks for no address: one button unsubscribes that subscription.
 // A link older than a year answers 410: the page says so and asks for the address instead (the server then
 // mails a notice with a way back), and points to the blog's form for subscribing again.
-import { ApiError, validateUnsubscribeEmail } from '@private-notes/shared';
+import { ApiError, DEFAULT_SITE, validateUnsubscribeEmail } from '@private-notes/shared';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api.ts';
 import styles from './NewsletterCard.module.css';
@@ -19,9 +19,15 @@ type State =
 interface Props {
   email?: string | undefined;
   token?: string | undefined;
+  /** Settings › Site's title: the newsletter is the site's. */
+  siteTitle?: string | undefined;
 }
 
-export function UnsubscribeScreen({ email: initial, token: initialToken }: Props) {
+export function UnsubscribeScreen({
+  email: initial,
+  token: initialToken,
+  siteTitle = DEFAULT_SITE.title,
+}: Props) {
   const [email, setEmail] = useState(initial ?? '');
   // Dropped by Resubscribe: the reset form is the plain one that asks for an address.
   const [token, setToken] = useState(initialToken);
@@ -80,8 +86,8 @@ export function UnsubscribeScreen({ email: initial, token: initialToken }: Props
             <h1 className={styles.title}>Unsubscribe from the Newsletter</h1>
             <p className={styles.text}>
               {token
-                ? 'Stop receiving the newsletter at the address this link was sent to.'
-                : 'Enter your email address to stop receiving the newsletter.'}
+                ? `Stop receiving the ${siteTitle} newsletter at the address this link was sent to.`
+                : `Enter your email address to stop receiving the ${siteTitle} newsletter.`}
             </p>
             <form className={styles.form} onSubmit={submit} noValidate>
               {state.kind === 'error' && (

@@ -7,6 +7,7 @@ import { queryOptions } from '../../api/page-cache.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
+import { ServerDataError } from '../../ui/private/ServerDataError.tsx';
 import { toast } from '../../ui/toast-store.ts';
 
 const backupStatusQuery = () =>
@@ -57,9 +58,11 @@ export function ScheduledBackups() {
         to check it before keeping it.
       </Text>
       {status.isError ? (
-        <Text color="fg.error" role="alert">
-          {status.error.message}
-        </Text>
+        <ServerDataError
+          error={status.error}
+          what="The server's backups"
+          queryKey={backupStatusQuery().queryKey}
+        />
       ) : !status.data ? (
         <Skeleton height="16" />
       ) : (

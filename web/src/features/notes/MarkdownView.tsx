@@ -78,6 +78,8 @@ export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
       onClick={onClick}
       lineHeight="1.7"
       wordBreak="break-word"
+      overflowWrap="anywhere"
+      minW="0"
       css={{
         '& h1': { fontSize: '1.75em', fontWeight: 700, margin: '0.8em 0 0.4em' },
         '& h2': { fontSize: '1.4em', fontWeight: 700, margin: '0.8em 0 0.4em' },
@@ -115,6 +117,9 @@ export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
         '& a': { color: 'var(--pn-primary)', textDecoration: 'underline' },
         '& a.pn-wikilink-missing': { color: 'var(--pn-fg-muted)', textDecorationStyle: 'dashed' },
         '& img': { maxWidth: '100%', height: 'auto', borderRadius: '4px' },
+        // A wide table scrolls inside its own box rather than widening the page.
+        '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto', borderCollapse: 'collapse' },
+        '& th, & td': { border: '1px solid var(--pn-border)', padding: '4px 8px', overflowWrap: 'normal' },
       }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderMarkdown, which sanitises it with DOMPurify
       dangerouslySetInnerHTML={{ __html: html }}

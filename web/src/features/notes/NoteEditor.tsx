@@ -33,7 +33,7 @@ import { useRemoteNote } from './editor/use-remote-note.ts';
 import { useRestoredDraft } from './editor/use-restored-draft.ts';
 import { useFileInsertion } from './use-file-insertion.ts';
 import { draftStatusText, useNoteDraft } from './use-note-draft.ts';
-import { useSaveShortcut } from './use-save-shortcut.ts';
+import { saveAndStay, useSaveShortcut } from './use-save-shortcut.ts';
 
 /** Files go into this device's database at once (no connection needed); the note's save queues the upload. */
 async function storeLocally(file: File) {
@@ -57,13 +57,16 @@ export interface EditorAiContext {
 export interface NoteEditorProps {
   /** The note being edited, or null for a new one. The parent keys the editor by note id, so a change resets it. */
   note: LocalNote | null;
-  onDone(saved: LocalNote | null): void;
+  /** A new note's title to start from (a [[link]] to a note that does not exist yet). */
+  initialTitle?: string | undefined;
+  /** `stay`: saved with Ctrl/Cmd+S, the editor stays open on the saved note. */
+  onDone(saved: LocalNote | null, stay?: boolean): void;
   aiSlot?: (ctx: EditorAiContext) => ReactNode;
 }
 
-export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
+export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorProps) {
   const { settings } = useSettings();
-  const editor = useEditorFields(note);
+  const editor = useEditorFields(note, initialTitle);
   const { title, content, tagInput, setTitle, setContent, setTagInput, dirty } = editor;
   const [insights, setInsights] = useState<string[]>([]);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -131,7 +134,17 @@ export function NoteEditor({ note, onDone, aiSlot }: NoteEditorProps) {
   // follows the text as a whole (counts, AI helpers) reads it deferred.
   const handlers = useRef(actions);
   handlers.current = actions;
-  useSaveShortcut(() => void handlers.current.save());
+  const saveInPlaceRef = useRef(saveInPlace);
+  saveInPlaceRef.current = saveInPlace;
+  // Ctrl/Cmd+S saves and stays: an existing note in place (as auto-save does), a new one created and reopened.
+  useSaveShortcut(
+    () =>
+      void saveAndStay({
+        isNew,
+        saveInPlace: () => saveInPlaceRef.current(),
+        createAndStay: () => handlers.current.save({ stay: true }),
+      }),
+  );
   const deferredTags = useMemo(() => parseTags(tagInput), [tagInput]);
   const aiContext = useMemo<EditorAiContext>(
     () => ({

@@ -135,7 +135,12 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                           </HStack>
                         ) : null}
                       </Stack>
-                      <Flex gap="6" direction={{ base: 'column', md: 'row' }} align="start">
+                      <Flex
+                        gap="6"
+                        direction={{ base: 'column', md: 'row' }}
+                        // Stretched in a column: a start-aligned child is as wide as its longest word or table.
+                        align={{ base: 'stretch', md: 'start' }}
+                      >
                         {headings.length > 0 ? (
                           <Box
                             as="nav"
@@ -145,6 +150,7 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                             position={{ md: 'sticky' }}
                             top="0"
                             data-testid="note-contents"
+                            overflowWrap="anywhere"
                           >
                             <Text fontWeight="semibold" mb="2">
                               Contents

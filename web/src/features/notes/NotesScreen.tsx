@@ -161,8 +161,11 @@ export function NotesScreen({
             <NoteEditor
               key={mode.noteId ?? 'new'}
               note={editing}
+              initialTitle={mode.title}
               aiSlot={editorAiSlot}
-              onDone={() => setMode({ kind: 'list' })}
+              onDone={(saved, stay) =>
+                setMode(stay && saved ? { kind: 'editor', noteId: saved.id } : { kind: 'list' })
+              }
             />
           </Suspense>
         ) : (

@@ -24,6 +24,7 @@ import { useMutation } from '../../api/use-mutation.ts';
 import { useQuery } from '../../api/use-query.ts';
 import { useTheme } from '../../theme/use-theme.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
+import { ServerDataError } from '../../ui/private/ServerDataError.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { MailTransportPanel } from '../admin/mail/MailTransportPanel.tsx';
 import { MAIL_STATUS_KEY } from '../admin/mail/mail-keys.ts';
@@ -50,9 +51,12 @@ export function SettingsScreen() {
       </Text>
       {settings.isPending && <Text role="status">Loading...</Text>}
       {settings.isError && (
-        <Text role="alert" color="fg.error">
-          Failed to fetch settings
-        </Text>
+        <ServerDataError
+          error={settings.error}
+          what="Your account, site and security settings"
+          failed="Failed to fetch settings"
+          queryKey={SETTINGS_KEY}
+        />
       )}
       {/* Seeded once: after a save the form already holds what the server stored, and stays on its tab. */}
       {settings.data && <SettingsForm initial={settings.data} />}

@@ -101,6 +101,22 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             </Field.HelperText>
           )}
         </Field.Root>
+        <Field.Root invalid={!!shown.senderEmail}>
+          <Field.Label>Sender address</Field.Label>
+          <Input
+            name="senderEmail"
+            type="email"
+            value={form.senderEmail}
+            onChange={(e) => set({ senderEmail: e.target.value })}
+          />
+          {shown.senderEmail ? (
+            <Field.ErrorText>{shown.senderEmail}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>
+              The address the site’s mail comes from, under the site title. Empty: the server’s MAIL_FROM.
+            </Field.HelperText>
+          )}
+        </Field.Root>
 
         <Box as="fieldset">
           <Heading as="legend" size="sm" mb="2">

@@ -6,6 +6,8 @@ export interface SiteForm {
   title: string;
   tagline: string;
   contactEmail: string;
+  /** The address the site's mail comes from ('' : MAIL_FROM's). */
+  senderEmail: string;
   categories: { name: string; tags: string }[];
   socialLinks: { network: string; url: string }[];
   /** The uploaded icon's `/api/attachments/SHA256` ('' : the stock icon). */
@@ -19,6 +21,7 @@ export function toSiteForm(site: SiteSettings): SiteForm {
     title: site.title,
     tagline: site.tagline,
     contactEmail: site.contactEmail ?? '',
+    senderEmail: site.senderEmail ?? '',
     categories: site.categories.map((c) => ({ name: c.name, tags: c.tags.join(', ') })),
     socialLinks: site.socialLinks.map((l) => ({ ...l })),
     iconUrl: site.iconUrl ?? '',
@@ -31,6 +34,7 @@ export function fromSiteForm(form: SiteForm): SiteSettings {
     title: form.title.trim(),
     tagline: form.tagline.trim(),
     contactEmail: form.contactEmail.trim() || null,
+    senderEmail: form.senderEmail.trim() || null,
     categories: form.categories.map((c) => ({ name: c.name.trim(), tags: parseTags(c.tags) })),
     socialLinks: form.socialLinks.map((l) => ({ network: l.network.trim(), url: l.url.trim() })),
     iconUrl: form.iconUrl || null,
@@ -42,6 +46,7 @@ const FIELD_NAMES: Record<string, string> = {
   title: 'Site title',
   tagline: 'Tagline',
   contactEmail: 'Contact e-mail',
+  senderEmail: 'Sender address',
   name: 'Name',
   tags: 'Tags',
   network: 'Network',

@@ -9,6 +9,8 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
+import { loadAppSync } from '../../sync/load-app-sync.ts';
+import { useOnline } from '../../ui/use-online.ts';
 import { CardActions } from './CardActions.tsx';
 import { cardFaces } from './CardFaces.tsx';
 import { GRADES, type Grade, gradePreview, replayCard } from './card-schedule.ts';
@@ -17,6 +19,7 @@ import { startReviewSync } from './review-sync-app.ts';
 import { StudyCard } from './StudyCard.tsx';
 import { loadSessionQueue, NEW_CARDS_PER_DAY, type SessionCard } from './session-queue.ts';
 import { useGradeKeys } from './use-grade-keys.ts';
+import { useStudyReady } from './use-study-ready.ts';
 import { useUndoableGrade } from './use-undoable-grade.ts';
 
 interface Graded {
@@ -38,19 +41,31 @@ export function ReviewSession() {
   const [finishedAt, setFinishedAt] = useState<number | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
+  const readiness = useStudyReady();
+  const online = useOnline();
   useEffect(() => {
-    startReviewSync();
+    if (readiness !== 'ready') return;
     let live = true;
     void loadSessionQueue(db, new Date()).then((cards) => {
       if (live) setQueue(cards);
     });
+    return () => {
+      live = false;
+    };
+  }, [readiness]);
+
+  useEffect(() => {
+    startReviewSync();
+    // The session's cards need their notes: the notes sync runs here too, not only from My Notes.
+    void loadAppSync()
+      .then(({ startSync }) => startSync())
+      .catch(() => {});
     // Leaving the screen (or the tab going to the background) lets the undoable grade go to the server.
     const onHidden = () => {
       if (document.visibilityState === 'hidden') releaseHeldReview();
     };
     document.addEventListener('visibilitychange', onHidden);
     return () => {
-      live = false;
       document.removeEventListener('visibilitychange', onHidden);
     };
   }, []);
@@ -122,8 +137,17 @@ export function ReviewSession() {
           </Button>
         </HStack>
       </Flex>
+      {online ? null : (
+        <Text role="status" fontSize="sm" color="fg.muted" mb="4" data-testid="study-offline">
+          Offline: your grades are saved on this device and sync when you are back online.
+        </Text>
+      )}
       {queue === null ? (
-        <Text color="fg.muted">Loading cards…</Text>
+        <Text color="fg.muted" role="status">
+          {readiness === 'first-sync'
+            ? 'Bringing your flashcards to this device… The session starts as soon as they are here.'
+            : 'Loading cards…'}
+        </Text>
       ) : current ? (
         <Stack gap="4">
           <Flex justify="space-between" align="center" gap="2" wrap="wrap" fontSize="sm" color="fg.muted">

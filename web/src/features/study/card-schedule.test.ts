@@ -76,14 +76,17 @@ describe('replayCard', () => {
 });
 
 describe('due today', () => {
-  it('counts new cards and cards due by the end of the local day, not later ones', () => {
+  it('counts new cards, learning cards once their step has passed, and review cards due by the end of the day', () => {
     const now = at('2026-11-01T10:00:00');
     const rows = [
-      review('a', Rating.Good, now.toISOString(), 'fc-learning'), // back in 10 minutes: still today
+      review('a', Rating.Good, now.toISOString(), 'fc-learning'), // 'Good 10m': back in 10 minutes
       review('b', Rating.Easy, now.toISOString(), 'fc-easy'), // back in days
     ];
     const byCard = reviewsByCard(rows);
-    expect(countDueToday(['fc-new', 'fc-learning', 'fc-easy'], byCard, now)).toBe(2);
+    // Right after the grade, the learning card is not due again: its step is 10 minutes.
+    expect(countDueToday(['fc-new', 'fc-learning', 'fc-easy'], byCard, now)).toBe(1);
+    expect(countDueToday(['fc-learning'], byCard, at('2026-11-01T10:05:00'))).toBe(0);
+    expect(countDueToday(['fc-learning'], byCard, at('2026-11-01T10:11:00'))).toBe(1);
     // Days later the easy card is due again.
     expect(countDueToday(['fc-easy'], byCard, at('2026-12-15T10:00:00'))).toBe(1);
   });

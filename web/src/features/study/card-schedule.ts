@@ -81,9 +81,16 @@ export function endOfDay(now: Date): Date {
   return end;
 }
 
-/** A card never reviewed is due (it is new); a reviewed one when its next review falls today or earlier. */
+/**
+ * A card never reviewed is due (it is new). A card in its learning steps (graded 'Good 10m', or forgotten and
+ * relearning) is due at its moment, not before: serving it again seconds later would undo the step. A card
+ * in review (intervals of days) is due on its day, any time of it.
+ */
 export function isDueToday(card: Card, now: Date): boolean {
-  return card.state === State.New || card.due.getTime() <= endOfDay(now).getTime();
+  if (card.state === State.New) return true;
+  if (card.state === State.Learning || card.state === State.Relearning)
+    return card.due.getTime() <= now.getTime();
+  return card.due.getTime() <= endOfDay(now).getTime();
 }
 
 /** Groups review rows by card. */

@@ -1,10 +1,11 @@
-// The review session's queue: every card due across notes, oldest due first, then new cards up to the day's
+// The review session's queue: every card due across notes (a card in its learning steps only once its step
+// has passed: card-schedule.ts's isDueToday, the same rule as the 'due today' badge), oldest due first, then new cards up to the day's
 // limit. Built once when the session starts (a card graded meanwhile keeps its place), from the browser's
 // database only, so a session works with no connection. Suspended cards and cards whose note is deleted are
 // left out.
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { LocalFlashcard, LocalNote } from '../../db/types.ts';
-import { type Card, endOfDay, replayCard, reviewsByCard, State } from './card-schedule.ts';
+import { type Card, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
 import { orderCards } from './order-cards.ts';
 
 /** New cards introduced per day (the first review of a card counts on the day it was made). */
@@ -38,7 +39,6 @@ export async function loadSessionQueue(
   }
   const byCard = reviewsByCard(reviews);
   const dayStart = startOfDay(now).toISOString();
-  const dayEnd = endOfDay(now).getTime();
 
   // Cards that met their first review today already used up part of today's new-card allowance.
   let newSeenToday = 0;
@@ -60,7 +60,7 @@ export async function loadSessionQueue(
       const list = fresh.get(note.id) ?? [];
       list.push(card);
       fresh.set(note.id, list);
-    } else if (schedule.due.getTime() <= dayEnd) {
+    } else if (isDueToday(schedule, now)) {
       due.push({ item: { card, noteId: note.id, noteTitle: note.title, isNew: false }, schedule });
     }
   }

@@ -1,8 +1,9 @@
 // The frame's behaviours on an islands page, without React (NavBar.tsx and OfflineNotice.tsx do the same
 // in the owner's app): the bar's shadow once scrolled, the small screens' menu, the offline notice, and
-// the reader's service worker.
+// the reader's service worker, and the forms held while offline (offline-forms.ts).
 import { registerReaderServiceWorker } from '../../pwa/register-reader-service-worker.ts';
 import { OFFLINE_COPY_ATTRIBUTE, OFFLINE_NOTICE } from '../../ui/frame/offline-notice-text.ts';
+import { startOfflineForms } from './offline-forms.ts';
 
 const SCROLL_SHADOW_PX = 10;
 
@@ -16,6 +17,7 @@ export function startFrame(): void {
   }
   startMobileMenu();
   startOfflineNotice();
+  startOfflineForms();
 }
 
 function startMobileMenu(): void {

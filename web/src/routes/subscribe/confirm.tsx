@@ -24,7 +24,12 @@ export const Route = createFileRoute('/subscribe/confirm')({
 
 function ConfirmSubscriptionRoute() {
   const { token, result } = Route.useSearch();
+  const siteTitle = Route.useLoaderData()?.siteTitle;
   return (
-    <Island name="confirm-subscription" component={ConfirmSubscriptionScreen} props={{ token, result }} />
+    <Island
+      name="confirm-subscription"
+      component={ConfirmSubscriptionScreen}
+      props={{ token, result, siteTitle }}
+    />
   );
 }

@@ -2,6 +2,7 @@
 // 'Logout ({username})' or 'Admin', and on small screens a collapsible menu.
 import { Link, useLocation } from '@tanstack/react-router';
 import { useContext, useEffect, useRef, useState } from 'react';
+import { useSite } from '../../api/use-site.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useSettings } from '../../features/settings/use-settings.ts';
 import { Island } from '../../islands/Island.tsx';
@@ -14,6 +15,7 @@ const SCROLL_SHADOW_PX = 10;
 
 export function NavBar() {
   const { user, logout } = useAuth();
+  const site = useSite();
   const { settings } = useSettings();
   const pathname = useLocation({ select: (l) => l.pathname });
   const [scrolled, setScrolled] = useState(false);
@@ -67,9 +69,9 @@ export function NavBar() {
   return (
     <header className={styles.navBar} data-scrolled={scrolled ? 'true' : 'false'}>
       <nav className={styles.navInner} aria-label="Main">
-        <Link to={user ? '/' : '/blog'} className={styles.logo} aria-label="Private Notes home">
+        <Link to={user ? '/' : '/blog'} className={styles.logo} aria-label={`${site.title} home`}>
           <LogoIcon width={24} height={24} />
-          <span>Private Notes</span>
+          <span>{site.title}</span>
         </Link>
         <div className={styles.navLinks}>
           <Link to="/blog" className="pn-button pn-button-ghost">

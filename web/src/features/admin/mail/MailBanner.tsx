@@ -1,7 +1,7 @@
 // Where mail goes, on the screens where it matters (Outbox, subscribers, the newsletter send). Capture mode
 // (no SMTP configured) is the documented default and works: an informative notice with the count waiting
-// in the Outbox, not an error. Problems that stop mail altogether (no public URL for links) are errors,
-// whatever the transport.
+// in the Outbox, not an error, and so are the settings it lists as missing (mail still waits in the Outbox).
+// Sending for real, problems that stop mail (no public URL for links) are errors.
 import { Alert, Link, List } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useQuery } from '../../../api/use-query.ts';
@@ -15,10 +15,13 @@ export function MailBanner({ onOutbox = false }: { onOutbox?: boolean }) {
   const capture = status.transport === 'capture';
   const problems = status.problems.length > 0;
   if (!capture && !problems) return null;
+  // In capture mode nothing is lost: every mail waits in the Outbox, so what is missing (PUBLIC_URL, the
+  // owner's address) is information beside the notice, not an error. Sending for real, it stops mail.
+  const error = problems && !capture;
   return (
     <Alert.Root
-      status={problems ? 'error' : 'info'}
-      data-status={problems ? 'error' : 'info'}
+      status={error ? 'error' : 'info'}
+      data-status={error ? 'error' : 'info'}
       mb="6"
       data-testid="mail-banner"
     >

@@ -1,11 +1,12 @@
 // Which transport carries the site's mail (SMTP or capture to the Outbox), from which address, with the
 // "Verify connection" and "Send a test e-mail" buttons; their answers come back as toasts. Shown on the
 // Outbox and in Settings › Notifications.
-import { Box, Button, DataList, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, HStack, Skeleton } from '@chakra-ui/react';
 import { mailApi } from '../../../api/mail-api.ts';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { useMutation } from '../../../api/use-mutation.ts';
 import { useQuery } from '../../../api/use-query.ts';
+import { ServerDataError } from '../../../ui/private/ServerDataError.tsx';
 import { toast } from '../../../ui/toast-store.ts';
 import { MAIL_STATUS_KEY, mailStatusQuery, OUTBOX_KEY } from './mail-queries.ts';
 
@@ -34,9 +35,11 @@ export function MailTransportPanel() {
   return (
     <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="mail-transport">
       {status.isError ? (
-        <Text color="fg.error" role="alert">
-          {status.error.message}
-        </Text>
+        <ServerDataError
+          error={status.error}
+          what="The mail settings"
+          queryKey={mailStatusQuery().queryKey}
+        />
       ) : !status.data ? (
         <Skeleton height="16" />
       ) : (

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { useQueryClient } from '../../../api/page-cache-context.tsx';
 import { useQuery } from '../../../api/use-query.ts';
 import { OwnerPage } from '../../../ui/private/OwnerPage.tsx';
+import { ServerDataError } from '../../../ui/private/ServerDataError.tsx';
 import { AdminHeader, AdminScreenLink } from '../AdminHeader.tsx';
 import { MailBanner } from './MailBanner.tsx';
 import { MailTransportPanel } from './MailTransportPanel.tsx';
@@ -47,9 +48,7 @@ export function OutboxScreen({ selectedId, onSelect }: Props) {
       </Box>
 
       {query.isError ? (
-        <Text color="fg.error" role="alert">
-          {query.error.message}
-        </Text>
+        <ServerDataError error={query.error} what="The site's e-mails" queryKey={outboxQuery().queryKey} />
       ) : !messages ? (
         <Skeleton height="40" data-testid="outbox-loading" />
       ) : messages.length === 0 ? (

@@ -28,7 +28,8 @@ interface AutoSaveInput {
 
 export function useAutoSave(input: AutoSaveInput): {
   persistence: DraftPersistence;
-  saveInPlace(): Promise<void>;
+  /** True when saved (merged too), false when it failed, null with nothing it could save. */
+  saveInPlace(): Promise<boolean | null>;
 } {
   const { noteId, isExisting, editor, autoSave, draftChecked, saving, written } = input;
   const { title, content, tagInput, dirty, fieldsRef, baseRef } = editor;
@@ -46,14 +47,14 @@ export function useAutoSave(input: AutoSaveInput): {
     };
   }, []);
 
-  async function saveInPlace(): Promise<void> {
+  async function saveInPlace(): Promise<boolean | null> {
     const { editor: current, remote: remoteNow } = latest.current;
     const fields = fieldsRef.current;
     const previous = savedRef.current;
     const base = baseRef.current;
-    if (!noteId || !isExisting || !base || !canSaveNote(fields, false)) return;
-    if (remoteNow.change === 'overlap' || remoteNow.change === 'deleted') return;
-    if (!isEditorDirty(fields, { ...previous, tags: parseTags(previous.tagInput) })) return;
+    if (!noteId || !isExisting || !base || !canSaveNote(fields, false)) return null;
+    if (remoteNow.change === 'overlap' || remoteNow.change === 'deleted') return null;
+    if (!isEditorDirty(fields, { ...previous, tags: parseTags(previous.tagInput) })) return null;
     savedRef.current = fields;
     const edited = inputOf(fields);
     written.current = edited;
@@ -64,12 +65,12 @@ export function useAutoSave(input: AutoSaveInput): {
     } catch {
       // Not saved: the draft (stored just before) still holds the text.
       savedRef.current = previous;
-      return;
+      return false;
     }
     if (result.kind === 'deleted' || result.kind === 'overlap') {
       savedRef.current = previous;
       if (mounted.current) remoteNow.setChange(result.kind);
-      return;
+      return null;
     }
     if (result.kind === 'merged' && mounted.current && sameText(fieldsRef.current, fields)) {
       // The change made elsewhere is now in the editor too.
@@ -85,6 +86,7 @@ export function useAutoSave(input: AutoSaveInput): {
     }
     await deleteEditorDraftIfSaved(noteId, fields).catch(() => {});
     await clearDraft().catch(() => {});
+    return true;
   }
   const saveRef = useRef(saveInPlace);
   saveRef.current = saveInPlace;

@@ -24,7 +24,7 @@ interface Input {
   remote: { change: RemoteChange | null; setChange(change: RemoteChange | null): void };
   saving: boolean;
   setSaving(saving: boolean): void;
-  onDone(saved: LocalNote | null): void;
+  onDone(saved: LocalNote | null, stay?: boolean): void;
 }
 
 const updateFailed = {
@@ -43,21 +43,21 @@ export function useEditorActions(input: Input) {
   const [asking, setAsking] = useState(false);
 
   /** Saved (or copied) and closing: nothing more is written, and the draft has served its purpose. */
-  async function finish(saved: LocalNote) {
+  async function finish(saved: LocalNote, stay = false) {
     persistence.close();
     await deleteOwnEditorDraft(noteId, TAB_ID).catch(() => {});
     await clearDraft().catch(() => {});
-    onDone(saved);
+    onDone(saved, stay);
   }
 
-  async function saveNew() {
+  async function saveNew(stay: boolean) {
     try {
       const saved = await createNote(inputOf(editor.fieldsRef.current));
       toast({
         title: 'Note created successfully',
         description: 'Your new note has been added to your collection.',
       });
-      await finish(saved);
+      await finish(saved, stay);
     } catch {
       toast(createFailed);
       setSaving(false);
@@ -97,13 +97,14 @@ export function useEditorActions(input: Input) {
     }
   }
 
-  async function save() {
+  /** `stay`: a new note saved with Ctrl/Cmd+S; the screen reopens the editor on it. */
+  async function save({ stay = false }: { stay?: boolean } = {}) {
     if (!canSave || saving) return;
     if (remote.change === 'deleted') return keepCopy();
     setSaving(true);
     const base = editor.baseRef.current;
     if (noteId && base) return saveExisting(noteId, base);
-    return saveNew();
+    return saveNew(stay);
   }
 
   /** The note was deleted elsewhere: the editor's text becomes a new note. */

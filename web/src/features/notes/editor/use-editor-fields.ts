@@ -32,8 +32,11 @@ export const sameText = (a: EditorText, b: EditorText): boolean =>
 
 const EMPTY: EditorText = { title: '', content: '', tagInput: '' };
 
-export function useEditorFields(note: NoteInput | null) {
-  const [baseline, setBaseline] = useState<EditorText>(() => (note ? textOf(note) : EMPTY));
+/** `initialTitle`: a new note's title to start from (a [[link]] to a missing note); alone it is no change. */
+export function useEditorFields(note: NoteInput | null, initialTitle?: string) {
+  const [baseline, setBaseline] = useState<EditorText>(() =>
+    note ? textOf(note) : { ...EMPTY, title: initialTitle ?? '' },
+  );
   const [title, setTitle] = useState(baseline.title);
   const [content, setContent] = useState(baseline.content);
   const [tagInput, setTagInput] = useState(baseline.tagInput);
@@ -43,7 +46,9 @@ export function useEditorFields(note: NoteInput | null) {
   const baseRef = useRef<NoteInput | null>(note ? noteInputOf(note) : null);
   const dirty = isEditorDirty(
     { title, content, tagInput },
-    note ? { title: baseline.title, content: baseline.content, tags: parseTags(baseline.tagInput) } : null,
+    note || initialTitle
+      ? { title: baseline.title, content: baseline.content, tags: parseTags(baseline.tagInput) }
+      : null,
   );
   /** Puts `text` in the fields (a restored draft, a merge); `nextBaseline` too when the saved text moved. */
   const replace = useCallback((text: EditorText, nextBaseline?: EditorText) => {

@@ -53,7 +53,12 @@ export function NoteHistory({ note, onRestored }: Props) {
   }
   const selected = list.data.find((r) => r.id === selectedId) ?? list.data[0]!;
   return (
-    <Flex gap="4" direction={{ base: 'column', md: 'row' }} align="start" data-testid="note-history">
+    <Flex
+      gap="4"
+      direction={{ base: 'column', md: 'row' }}
+      align={{ base: 'stretch', md: 'start' }}
+      data-testid="note-history"
+    >
       <Stack as="ul" aria-label="Earlier versions" gap="1" w={{ base: 'full', md: '260px' }} flexShrink={0}>
         {list.data.map((revision) => (
           <li key={revision.id}>

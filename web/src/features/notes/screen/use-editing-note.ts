@@ -15,7 +15,8 @@ import { idleAfterFirstScreen } from '../../../ui/after-first-screen.ts';
  */
 let firstShowing = true;
 
-export type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null };
+/** `title`: a new note's title to start from (a [[link]] to a note that does not exist yet). */
+export type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null; title?: string };
 
 export function useEditingNote(notes: LocalNote[] | undefined) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });

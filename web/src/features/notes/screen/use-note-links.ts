@@ -1,9 +1,8 @@
 // Links into the notes screen: ?new=1 and ?open={local id} (the quick switcher, links between notes), acted on
-// once and then dropped, and [[links]] between notes (open the linked note in the viewer, or create a missing
-// one and edit it).
+// once and then dropped, and [[links]] between notes (open the linked note in the viewer, or start a new note
+// with a missing one's title, created only when saved).
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
-import { createNote } from '../../../db/notes-store.ts';
+import { useCallback, useEffect } from 'react';
 import type { LocalNote } from '../../../db/types.ts';
 import { useWikiLinkIndex } from '../../links/use-wiki-link-index.ts';
 import type { NotesSearch } from '../notes-search.ts';
@@ -40,21 +39,14 @@ export function useNoteLinks({ notes, setMode, setViewerId, openNew }: Input) {
     },
     [setMode, setViewerId],
   );
-  // The new note opens in the editor once the list has it (the editor needs the note to edit).
-  const [pendingEdit, setPendingEdit] = useState<string | null>(null);
+  // A link to a missing note offers it: a new note's editor with the link's title. Nothing is created until it
+  // is saved, so backing out leaves no empty note behind.
   const createLinked = useCallback(
     (title: string) => {
-      void createNote({ title, content: '', tags: [] }).then((note) => {
-        setViewerId(null);
-        setPendingEdit(note.id);
-      });
+      setViewerId(null);
+      setMode({ kind: 'editor', noteId: null, title });
     },
-    [setViewerId],
+    [setMode, setViewerId],
   );
-  useEffect(() => {
-    if (!pendingEdit || !notes?.some((note) => note.id === pendingEdit)) return;
-    setMode({ kind: 'editor', noteId: pendingEdit });
-    setPendingEdit(null);
-  }, [pendingEdit, notes, setMode]);
   return useWikiLinkIndex(notes, { open: openLinked, create: createLinked });
 }
