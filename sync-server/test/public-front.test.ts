@@ -254,6 +254,8 @@ describe('readRequest', () => {
       'GET /blog HTTP/1.1\r\nHost: a\r\nExpect: 100-continue',
       'GET /blog HTTP/1.1\r\nHost: a\r\nno colon',
       'GET /blog HTTP/1.1\r\nHost: a\r\n: empty name',
+      'GET /blog HTTP/1.1\r\nHost: a\r\nProxy-Connection: close',
+      'GET /blog HTTP/1.1\r\nHost: a\r\nConnection: keep-alive\r\nProxy-Connection: Close',
     ]) {
       expect(readRequest(text), JSON.stringify(text)).toBeNull();
     }
