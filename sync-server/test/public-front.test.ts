@@ -5,7 +5,7 @@
 // keep-alive timeout and when the server closes; each answer gets its request line.
 import { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readRequest } from '../src/http/public-front.ts';
+import { readRequest } from '../src/http/read-request.ts';
 import { Way } from '../src/routes/public-fast-path.ts';
 import { createPost } from './blog-fixtures.ts';
 import { captureLog } from './capture-log.ts';

@@ -10,122 +10,22 @@
 //
 // Only what is plainly a replay is answered here; everything else is Node's: requests split across
 // reads, HTTP/1.0, bodies (Content-Length, Transfer-Encoding), Expect, Upgrade, Range, Connection or
-// Proxy-Connection other than keep-alive, absolute-form targets, any byte outside what a header may hold, obs-fold, bare CR or
-// LF, headers the replay reads sent twice, and every address not recorded. Node then parses those bytes
-// with its own strict parser, so the two never disagree about where a request ends. Where they meet,
-// the front behaves as Node's server would on the same bytes: a malformed request behind an answer closes
-// the connection without a 400, and a connection that sends nothing gets Node's 408
-// (docs/decisions/public-reads-at-the-limit.md; test/public-front-parity.test.ts compares the two).
+// Proxy-Connection other than keep-alive, absolute-form targets, any byte outside what a header may hold,
+// obs-fold, bare CR or LF, headers the replay reads sent twice, and every address not recorded. Node
+// then parses those bytes with its own strict parser, so the two never disagree about where a request
+// ends. Where they meet, the front behaves as Node's server would on the same bytes: a malformed request
+// behind an answer closes the connection without a 400, and a connection that sends nothing gets Node's
+// 408 (docs/decisions/public-reads-at-the-limit.md; test/public-front-parity.test.ts compares the two).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { PublicFastPath } from '../routes/public-fast-path.ts';
+import { readRequest } from './read-request.ts';
 import { logAddress, loggedUrl, type RequestLog } from './request-logger.ts';
 
 /** Node's default limit for a request's head (`--max-http-header-size`); larger ones are Node's to refuse. */
 const MAX_HEAD_BYTES = 16 * 1024;
 const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
-/** What Node's parser would refuse or read otherwise: control characters, bare CR or LF, obs-fold. */
-const UNUSUAL = /[^\t\x20-\x7e\r\n]|\r(?!\n)|(?<!\r)\n|\n[ \t]/;
-const REQUEST_LINE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-/** A request this front can answer: what the replay needs of it. */
-interface Asked {
-  method: 'GET' | 'HEAD';
-  url: string;
-  host: string;
-  forwardedHost: string;
-  forwardedProto: string;
-  acceptEncoding: string | undefined;
-  credentials: boolean;
-  ifNoneMatch: string | undefined;
-  ifModifiedSince: string | undefined;
-  cacheControl: string | undefined;
-}
-
-/**
- * Reads one request's head from `text` (the bytes from a request's start up to its blank line, as latin1):
- * what the replay needs, or null when the request is one for Node (see the file's comment).
- */
-export function readRequest(text: string): Asked | null {
-  if (UNUSUAL.test(text)) return null;
-  const lines = text.split('\r\n');
-  const requestLine = REQUEST_LINE.exec(lines[0] as string);
-  if (requestLine === null) return null;
-  const asked: Asked = {
-    method: requestLine[1] as 'GET' | 'HEAD',
-    url: requestLine[2] as string,
-    host: '',
-    forwardedHost: '',
-    forwardedProto: '',
-    acceptEncoding: undefined,
-    credentials: false,
-    ifNoneMatch: undefined,
-    ifModifiedSince: undefined,
-    cacheControl: undefined,
-  };
-  let hasHost = false;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] as string;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return null;
-    const name = line.slice(0, colon);
-    if (!TOKEN.test(name)) return null;
-    const value = line.slice(colon + 1).trim();
-    switch (name.toLowerCase()) {
-      case 'host':
-        if (hasHost) return null;
-        hasHost = true;
-        asked.host = value;
-        break;
-      case 'accept-encoding':
-        if (asked.acceptEncoding !== undefined) return null;
-        asked.acceptEncoding = value;
-        break;
-      case 'x-forwarded-host':
-        if (asked.forwardedHost !== '') return null;
-        asked.forwardedHost = value;
-        break;
-      case 'x-forwarded-proto':
-        if (asked.forwardedProto !== '') return null;
-        asked.forwardedProto = value;
-        break;
-      case 'if-none-match':
-        if (asked.ifNoneMatch !== undefined) return null;
-        asked.ifNoneMatch = value;
-        break;
-      case 'if-modified-since':
-        if (asked.ifModifiedSince !== undefined) return null;
-        asked.ifModifiedSince = value;
-        break;
-      case 'cache-control':
-        if (asked.cacheControl !== undefined) return null;
-        asked.cacheControl = value;
-        break;
-      case 'cookie':
-      case 'authorization':
-        asked.credentials = true;
-        break;
-      // Node's parser reads Proxy-Connection as it reads Connection: `close` ends the connection.
-      case 'connection':
-      case 'proxy-connection':
-        if (value.toLowerCase() !== 'keep-alive') return null;
-        break;
-      case 'content-length':
-      case 'transfer-encoding':
-      case 'expect':
-      case 'upgrade':
-      case 'range':
-      case 'te':
-      case 'trailer':
-      case 'http2-settings':
-        return null;
-    }
-  }
-  // HTTP/1.1 requires Host; Node answers its absence.
-  return hasHost ? asked : null;
-}
 
 /**
  * Hands a connection to Node's HTTP server, with bytes already read from it, as if they had just arrived;
@@ -197,8 +97,8 @@ class FrontConnection {
   readonly #handOver: HandOver;
   readonly #forget: () => void;
   #timeout = 0;
-  /** Whether a request has come in (until then, the connection waits for its first request's head). */
-  #answered = false;
+  /** Whether any byte has come in (until then, the connection waits for its first request's head). */
+  #heard = false;
   /** The client's address as the request log writes it, made once for the connection. */
   #logAddress: Uint8Array | null = null;
   #keepAlive = '';
@@ -236,7 +136,7 @@ class FrontConnection {
   readonly #onData = (chunk: Buffer): void => {
     let at = 0;
     let answered = 0;
-    this.#answered = true;
+    this.#heard = true;
     const socket = this.#socket;
     socket.cork();
     while (at < chunk.length) {
@@ -349,7 +249,7 @@ class FrontConnection {
    */
   readonly #onTimeout = (): void => {
     const socket = this.#socket;
-    if (this.#answered) {
+    if (this.#heard) {
       socket.destroy();
       return;
     }
