@@ -98,7 +98,7 @@ describe('the front answers as Node’s server does on the same bytes', () => {
     }
   });
 
-  async function both(parts: string[], ms = 400, waitFor = 0) {
+  async function both(parts: string[], ms = 800, waitFor = 0) {
     const [byNode, byFront] = await Promise.all([
       send(node.port, parts, ms, waitFor),
       send(front.port, parts, ms, waitFor),
@@ -144,7 +144,7 @@ describe('the front answers as Node’s server does on the same bytes', () => {
   });
 
   it('answers a malformed request sent after a replay was read as Node does', async () => {
-    const { byNode, byFront } = await both([get('/page'), MALFORMED], 400, 900);
+    const { byNode, byFront } = await both([get('/page'), MALFORMED], 800, 900);
     expect(byNode.text).toContain('HTTP/1.1 400 Bad Request');
     expect(byFront).toEqual(byNode);
   });

@@ -2,7 +2,8 @@
 // app. Its bytes are the ones Node's server sends but the date; pipelined requests keep their order when
 // one of them goes to Express (a POST with a body included); HEAD and 304 keep the connection in step;
 // whatever is not plainly a replay reaches Node's own parser unchanged; idle connections close after the
-// keep-alive timeout and when the server closes; each answer gets its request line.
+// keep-alive timeout and when the server closes, and one that never sends a byte gets Node's 408; each
+// answer gets its request line.
 import { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readRequest } from '../src/http/read-request.ts';
@@ -193,6 +194,21 @@ describe('the public front', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     } finally {
       s.server.keepAliveTimeout = 5000;
+    }
+  });
+
+  it('answers 408, as Node does, a connection that sends nothing within headersTimeout, then closes it', async () => {
+    const headersTimeout = s.server.headersTimeout;
+    s.server.headersTimeout = 300;
+    try {
+      const c = await connect();
+      const started = Date.now();
+      const reply = await c.read();
+      expect(reply.head).toBe('HTTP/1.1 408 Request Timeout\r\nConnection: close');
+      await c.closed();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    } finally {
+      s.server.headersTimeout = headersTimeout;
     }
   });
 
