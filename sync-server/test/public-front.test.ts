@@ -2,10 +2,11 @@
 // app. Its bytes are the ones Node's server sends but the date; pipelined requests keep their order when
 // one of them goes to Express (a POST with a body included); HEAD and 304 keep the connection in step;
 // whatever is not plainly a replay reaches Node's own parser unchanged; idle connections close after the
-// keep-alive timeout and when the server closes; each answer gets its request line.
+// keep-alive timeout and when the server closes, and one that never sends a byte gets Node's 408; each
+// answer gets its request line.
 import { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readRequest } from '../src/http/public-front.ts';
+import { readRequest } from '../src/http/read-request.ts';
 import { Way } from '../src/routes/public-fast-path.ts';
 import { createPost } from './blog-fixtures.ts';
 import { captureLog } from './capture-log.ts';
@@ -196,6 +197,21 @@ describe('the public front', () => {
     }
   });
 
+  it('answers 408, as Node does, a connection that sends nothing within headersTimeout, then closes it', async () => {
+    const headersTimeout = s.server.headersTimeout;
+    s.server.headersTimeout = 300;
+    try {
+      const c = await connect();
+      const started = Date.now();
+      const reply = await c.read();
+      expect(reply.head).toBe('HTTP/1.1 408 Request Timeout\r\nConnection: close');
+      await c.closed();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    } finally {
+      s.server.headersTimeout = headersTimeout;
+    }
+  });
+
   it('writes a request line for each answer it gives', async () => {
     const c = await connect();
     const before = log.entries().length;
@@ -254,6 +270,8 @@ describe('readRequest', () => {
       'GET /blog HTTP/1.1\r\nHost: a\r\nExpect: 100-continue',
       'GET /blog HTTP/1.1\r\nHost: a\r\nno colon',
       'GET /blog HTTP/1.1\r\nHost: a\r\n: empty name',
+      'GET /blog HTTP/1.1\r\nHost: a\r\nProxy-Connection: close',
+      'GET /blog HTTP/1.1\r\nHost: a\r\nConnection: keep-alive\r\nProxy-Connection: Close',
     ]) {
       expect(readRequest(text), JSON.stringify(text)).toBeNull();
     }

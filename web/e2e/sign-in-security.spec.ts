@@ -137,6 +137,69 @@ test('a passkey is added in Settings and signs in without a password (virtual au
   await expect(page).toHaveURL(`${base}/auth`);
 });
 
+test('a password change removes every passkey when the owner ticks "Also remove my passkeys"', async ({
+  page,
+}) => {
+  const base = `http://localhost:${E2E_PORT}`;
+  const next = 'a-temporary-password-3';
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  expect((await page.request.post(`${base}/api/login`, { data: E2E_OWNER })).ok()).toBe(true);
+  await openSecurity(page, base);
+  const list = page.getByRole('list', { name: 'Passkeys' });
+  await page.getByLabel('Passkey name').fill('Old phone');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await confirm.getByLabel('Your password').fill(E2E_OWNER.password);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  const removeToo = page.getByRole('checkbox', { name: 'Also remove my passkeys' });
+  await expect(removeToo).not.toBeChecked();
+  await page.getByLabel('Current password').fill(E2E_OWNER.password);
+  await page.getByLabel('New password').fill(next);
+  await page.getByLabel('Confirm password').fill(next);
+  await page.getByText('Also remove my passkeys').click();
+  await expect(removeToo).toBeChecked();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  try {
+    await expect(page.getByRole('status').filter({ hasText: 'your passkeys removed' })).toBeVisible();
+    await expect(page.getByText('No passkeys yet.')).toBeVisible();
+    await expect(removeToo).not.toBeChecked();
+    // The authenticator still holds the passkey, but the server no longer knows it.
+    await page.context().clearCookies();
+    await page.goto(`${base}/auth`);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'Passkey sign-in did not complete. Try again, or use your password.',
+    );
+  } finally {
+    // Other tests sign in with the original password and no passkey.
+    await page.context().clearCookies();
+    const changed = await page.request.post(`${base}/api/login`, {
+      data: { username: 'admin', password: next },
+    });
+    if (changed.ok()) {
+      const back = await page.request.put(`${base}/api/user/password`, {
+        data: { currentPassword: next, newPassword: E2E_OWNER.password, confirmPassword: E2E_OWNER.password },
+      });
+      expect(back.ok()).toBe(true);
+    } else expect((await page.request.post(`${base}/api/login`, { data: E2E_OWNER })).ok()).toBe(true);
+    const left = (await (await page.request.get(`${base}/api/user/passkeys`)).json()) as { id: number }[];
+    for (const { id } of left) await page.request.delete(`${base}/api/user/passkeys/${id}`);
+  }
+});
+
 async function newDevice(
   browser: Browser,
   userAgent?: string,

@@ -122,6 +122,8 @@ export const PasswordChangeSchema = z
       .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
       .max(PASSWORD_MAX),
     confirmPassword: z.string().max(PASSWORD_MAX),
+    /** Also remove every passkey of the owner, in the same write as the new password (off unless asked). */
+    removePasskeys: z.boolean().optional(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',

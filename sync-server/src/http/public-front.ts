@@ -9,121 +9,32 @@
 // and leaves Node's own code handling many shapes of them. Answers from here touch none of it.
 //
 // Only what is plainly a replay is answered here; everything else is Node's: requests split across
-// reads, HTTP/1.0, bodies (Content-Length, Transfer-Encoding), Expect, Upgrade, Range, Connection other
-// than keep-alive, absolute-form targets, any byte outside what a header may hold, obs-fold, bare CR or
-// LF, headers the replay reads sent twice, and every address not recorded. Node then parses those bytes
-// with its own strict parser, so the two never disagree about where a request ends.
+// reads, HTTP/1.0, bodies (Content-Length, Transfer-Encoding), Expect, Upgrade, Range, Connection or
+// Proxy-Connection other than keep-alive, absolute-form targets, any byte outside what a header may hold,
+// obs-fold, bare CR or LF, headers the replay reads sent twice, and every address not recorded. Node
+// then parses those bytes with its own strict parser, so the two never disagree about where a request
+// ends. Where they meet, the front behaves as Node's server would on the same bytes: a malformed request
+// behind an answer closes the connection without a 400, and a connection that sends nothing gets Node's
+// 408 (docs/decisions/public-reads-at-the-limit.md; test/public-front-parity.test.ts compares the two).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { PublicFastPath } from '../routes/public-fast-path.ts';
+import { readRequest } from './read-request.ts';
 import { logAddress, loggedUrl, type RequestLog } from './request-logger.ts';
 
 /** Node's default limit for a request's head (`--max-http-header-size`); larger ones are Node's to refuse. */
 const MAX_HEAD_BYTES = 16 * 1024;
 const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
-/** What Node's parser would refuse or read otherwise: control characters, bare CR or LF, obs-fold. */
-const UNUSUAL = /[^\t\x20-\x7e\r\n]|\r(?!\n)|(?<!\r)\n|\n[ \t]/;
-const REQUEST_LINE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-/** A request this front can answer: what the replay needs of it. */
-interface Asked {
-  method: 'GET' | 'HEAD';
-  url: string;
-  host: string;
-  forwardedHost: string;
-  forwardedProto: string;
-  acceptEncoding: string | undefined;
-  credentials: boolean;
-  ifNoneMatch: string | undefined;
-  ifModifiedSince: string | undefined;
-  cacheControl: string | undefined;
-}
 
 /**
- * Reads one request's head from `text` (the bytes from a request's start up to its blank line, as latin1):
- * what the replay needs, or null when the request is one for Node (see the file's comment).
+ * Hands a connection to Node's HTTP server, with bytes already read from it, as if they had just arrived;
+ * `answering` when the front has just answered a request of the same read (Node would still be sending it).
  */
-export function readRequest(text: string): Asked | null {
-  if (UNUSUAL.test(text)) return null;
-  const lines = text.split('\r\n');
-  const requestLine = REQUEST_LINE.exec(lines[0] as string);
-  if (requestLine === null) return null;
-  const asked: Asked = {
-    method: requestLine[1] as 'GET' | 'HEAD',
-    url: requestLine[2] as string,
-    host: '',
-    forwardedHost: '',
-    forwardedProto: '',
-    acceptEncoding: undefined,
-    credentials: false,
-    ifNoneMatch: undefined,
-    ifModifiedSince: undefined,
-    cacheControl: undefined,
-  };
-  let hasHost = false;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] as string;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return null;
-    const name = line.slice(0, colon);
-    if (!TOKEN.test(name)) return null;
-    const value = line.slice(colon + 1).trim();
-    switch (name.toLowerCase()) {
-      case 'host':
-        if (hasHost) return null;
-        hasHost = true;
-        asked.host = value;
-        break;
-      case 'accept-encoding':
-        if (asked.acceptEncoding !== undefined) return null;
-        asked.acceptEncoding = value;
-        break;
-      case 'x-forwarded-host':
-        if (asked.forwardedHost !== '') return null;
-        asked.forwardedHost = value;
-        break;
-      case 'x-forwarded-proto':
-        if (asked.forwardedProto !== '') return null;
-        asked.forwardedProto = value;
-        break;
-      case 'if-none-match':
-        if (asked.ifNoneMatch !== undefined) return null;
-        asked.ifNoneMatch = value;
-        break;
-      case 'if-modified-since':
-        if (asked.ifModifiedSince !== undefined) return null;
-        asked.ifModifiedSince = value;
-        break;
-      case 'cache-control':
-        if (asked.cacheControl !== undefined) return null;
-        asked.cacheControl = value;
-        break;
-      case 'cookie':
-      case 'authorization':
-        asked.credentials = true;
-        break;
-      case 'connection':
-        if (value.toLowerCase() !== 'keep-alive') return null;
-        break;
-      case 'content-length':
-      case 'transfer-encoding':
-      case 'expect':
-      case 'upgrade':
-      case 'range':
-      case 'te':
-      case 'trailer':
-      case 'http2-settings':
-        return null;
-    }
-  }
-  // HTTP/1.1 requires Host; Node answers its absence.
-  return hasHost ? asked : null;
-}
+type HandOver = (socket: Socket, unread: Buffer, answering: boolean) => void;
 
-/** Hands a connection to Node's HTTP server, with bytes already read from it, as if they had just arrived. */
-type HandOver = (socket: Socket, unread: Buffer) => void;
+/** What Node's server writes before closing a connection whose first request's head never came in time. */
+const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 
 /**
  * Puts the front before `server`'s own connection handling. Nothing changes for a server someone has
@@ -136,11 +47,25 @@ export function installPublicFront(server: Server, fastPath: PublicFastPath, log
   if (listeners.length !== 1 || nodeListener === undefined) return;
   server.removeListener('connection', nodeListener);
   const open = new Set<Socket>();
-  const handOver: HandOver = (socket, unread) => {
+  // Node's server writes a 400 for bytes its parser refuses only when no answer of its own is under way
+  // on the connection; behind an answer it is sending it closes the connection and writes nothing. Bytes
+  // read with a request the front answered are refused while that answer is under way: they close the
+  // connection without a word, as they would behind Node's answer (unless the server has its own
+  // 'clientError' listeners, which then decide, as they do for Node's).
+  const closeSilently = (error: Error, socket: Socket) => socket.destroy(error);
+  const handOver: HandOver = (socket, unread, answering) => {
     open.delete(socket);
     nodeListener.call(server, socket);
-    // Node's listener now reads the socket; what was read before it goes to its parser first.
-    if (unread.length > 0) socket.emit('data', unread);
+    if (unread.length === 0) return;
+    // Node's listener now reads the socket; what was read before it goes to its parser first (which
+    // reads it, and refuses what it refuses, before emit returns).
+    const quiet = answering && server.listenerCount('clientError') === 0;
+    if (quiet) server.on('clientError', closeSilently);
+    try {
+      socket.emit('data', unread);
+    } finally {
+      if (quiet) server.removeListener('clientError', closeSilently);
+    }
   };
   server.on('connection', (socket: Socket) => {
     if ((server.maxRequestsPerSocket ?? 0) > 0 || server.timeout > 0 || server.keepAliveTimeout <= 0)
@@ -172,6 +97,8 @@ class FrontConnection {
   readonly #handOver: HandOver;
   readonly #forget: () => void;
   #timeout = 0;
+  /** Whether any byte has come in (until then, the connection waits for its first request's head). */
+  #heard = false;
   /** The client's address as the request log writes it, made once for the connection. */
   #logAddress: Uint8Array | null = null;
   #keepAlive = '';
@@ -196,26 +123,49 @@ class FrontConnection {
     socket.on('error', this.#onError);
     socket.on('timeout', this.#onTimeout);
     socket.on('close', forget);
-    // Until the first request: as long as Node gives a client to send its first request's head.
-    this.#setTimeout(server.headersTimeout);
+    // Until the first request: as long as Node gives a client to send its first request's head (the
+    // sooner of headersTimeout and requestTimeout; neither when both are 0).
+    const { headersTimeout, requestTimeout } = server;
+    this.#setTimeout(
+      headersTimeout > 0 && requestTimeout > 0
+        ? Math.min(headersTimeout, requestTimeout)
+        : Math.max(headersTimeout, requestTimeout, 0),
+    );
   }
 
   readonly #onData = (chunk: Buffer): void => {
     let at = 0;
-    this.#socket.cork();
+    let answered = 0;
+    this.#heard = true;
+    const socket = this.#socket;
+    socket.cork();
     while (at < chunk.length) {
       const end = this.#answer(chunk, at);
       if (end < 0) break;
       at = end;
+      // The first answer goes at once (one write: head and body); the ones pipelined behind it wait,
+      // as Node's server queues them behind the answer it is sending.
+      if (answered++ === 0) {
+        socket.uncork();
+        socket.cork();
+      }
       // Answers the client is not reading yet: Node's server waits for them; so it gets the rest.
-      if (this.#socket.writableNeedDrain) break;
+      if (socket.writableNeedDrain) break;
     }
-    this.#socket.uncork();
     if (at < chunk.length) {
       this.#release();
-      this.#handOver(this.#socket, at === 0 ? chunk : chunk.subarray(at));
+      if (answered === 0) {
+        socket.uncork();
+        this.#handOver(socket, chunk, false);
+        return;
+      }
+      this.#handOver(socket, chunk.subarray(at), true);
+      // Sent once Node's server has read the rest; if it refused them, it closed the connection and the
+      // answers waiting here go with it, as the ones queued in Node's server do.
+      socket.uncork();
       return;
     }
+    socket.uncork();
     // As Node does once an answer is written: an idle kept-alive connection lasts keepAliveTimeout.
     this.#setTimeout(this.#server.keepAliveTimeout);
     if (this.#socket.writableNeedDrain) {
@@ -292,8 +242,22 @@ class FrontConnection {
     this.#socket.destroy();
   };
 
+  /**
+   * Idle after an answer: closed, as Node closes a kept-alive connection. Idle before any request: as
+   * Node's server does for a first request's head that never came, a 408 (unless a 'clientError'
+   * listener answers instead), then closed.
+   */
   readonly #onTimeout = (): void => {
-    this.#socket.destroy();
+    const socket = this.#socket;
+    if (this.#heard) {
+      socket.destroy();
+      return;
+    }
+    const error = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    if (!this.#server.emit('clientError', error, socket)) {
+      if (socket.writable) socket.write(REQUEST_TIMEOUT);
+      socket.destroy(error);
+    }
   };
 
   /** Stops listening before Node's server takes the connection. */

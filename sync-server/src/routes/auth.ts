@@ -92,12 +92,15 @@ export function createAuthRouter({ auth, config, services, store }: Deps): Route
   });
 
   // The current password is checked under the sign-in lockout: a session alone cannot guess it faster
-  // than the sign-in form allows (auth/owner-proof.ts). Other sessions end; passkeys stay (the screen says so).
+  // than the sign-in form allows (auth/owner-proof.ts). Other sessions end; passkeys stay (the screen says so)
+  // unless the owner asks them gone with `removePasskeys`, removed in the same write as the new password.
   router.put('/api/user/password', auth.requireUser, async (req, res) => {
     const body = parseBody(PasswordChangeSchema, req);
     const user = auth.getUser(req)!;
     await proveOwner(services, store, req, res, user.id, { password: body.currentPassword }, PASSWORD_ONLY);
-    await services.users.setPassword(user.id, body.newPassword);
+    await services.users.setPassword(user.id, body.newPassword, {
+      removePasskeys: body.removePasskeys === true,
+    });
     await services.sessions.destroyOthers(user.id, auth.getSession(req)!.id);
     res.status(204).end();
   });

@@ -53,11 +53,19 @@ export class UserService {
     });
   }
 
-  /** Sets a new password; the caller has proved the owner with the current one (auth/owner-proof.ts). */
-  async setPassword(userId: number, newPassword: string): Promise<void> {
+  /**
+   * Sets a new password; the caller has proved the owner with the current one (auth/owner-proof.ts). With
+   * `removePasskeys`, every passkey of the owner goes in the same write: both happen or neither. Returns
+   * how many passkeys were removed.
+   */
+  async setPassword(userId: number, newPassword: string, { removePasskeys = false } = {}): Promise<number> {
     const passwordHash = await hashPassword(newPassword);
-    await this.#store.write((tx) =>
-      tx.update('users', userId, { passwordHash, updatedAt: new Date().toISOString() }),
-    );
+    return this.#store.write((tx) => {
+      tx.update('users', userId, { passwordHash, updatedAt: new Date().toISOString() });
+      if (!removePasskeys) return 0;
+      const passkeys = tx.filter('passkeys', (p) => p.userId === userId);
+      for (const passkey of passkeys) tx.remove('passkeys', passkey.id);
+      return passkeys.length;
+    });
   }
 }
