@@ -1,52 +1,13 @@
 // A phone layout that fits: at 360×740 and 390×844 no owner screen or public page scrolls sideways
-// (document.documentElement.scrollWidth <= window.innerWidth), and a failure names the widest element.
+// (measured against the window's configured width, sideways.ts), and a failure names the widest element.
 import type { Page } from '@playwright/test';
 import { createPost, ownerApi, postUrl } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { waitForQuietNetwork } from './network-quiet.ts';
+import { expectNoSidewaysScroll } from './sideways.ts';
 import { createServerNote, toast } from './study-fixtures.ts';
 
 const LONG_TITLE = 'Cell Biology Overview: Mitochondria, Chloroplasts and Endosymbiosis Explained';
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-without-spaces';
-
-/** Waits for layout to settle, then measures the page and, if it is too wide, finds the widest elements. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  // Not 'networkidle': the owner's live channel stays open (network-quiet.ts).
-  await waitForQuietNetwork(page).catch(() => undefined);
-  const measure = await page.evaluate(() => {
-    const viewport = window.innerWidth;
-    const scrollWidth = document.documentElement.scrollWidth;
-    const offenders: string[] = [];
-    if (scrollWidth > viewport) {
-      const describe = (el: Element) => {
-        const id = el.id ? `#${el.id}` : '';
-        const cls =
-          typeof el.className === 'string' && el.className.trim()
-            ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}`
-            : '';
-        const test = el.getAttribute('data-testid');
-        const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        return `${el.tagName.toLowerCase()}${id}${cls}${test ? `[data-testid=${test}]` : ''} "${text}"`;
-      };
-      const wide = [...document.body.querySelectorAll('*')]
-        .map((el) => ({ el, right: el.getBoundingClientRect().right + window.scrollX }))
-        .filter(({ right }) => right > viewport + 0.5)
-        // The deepest overflowing elements name the cause; their ancestors only carry it.
-        .filter(({ el }, _i, all) => !all.some((other) => other.el !== el && el.contains(other.el)));
-      wide.sort((a, b) => b.right - a.right);
-      for (const { el, right } of wide.slice(0, 5))
-        offenders.push(`${describe(el)} reaches ${Math.round(right)}px`);
-    }
-    return { viewport, scrollWidth, offenders };
-  });
-  // Soft: one run lists every screen that overflows.
-  expect
-    .soft(
-      measure.scrollWidth,
-      `${where}: the page is ${measure.scrollWidth}px wide in a ${measure.viewport}px window; widest: ${measure.offenders.join('; ')}`,
-    )
-    .toBeLessThanOrEqual(measure.viewport);
-}
 
 /** In the open editor: a toast raised by Suggest Tags leaves the editor's action buttons uncovered. */
 async function expectToastClearOfEditorButtons(page: Page) {
