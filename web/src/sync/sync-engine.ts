@@ -144,7 +144,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         conflicts,
         firstSync,
       },
-      kind,
+      // While the server cannot be reached, a round under way (a retry, or one a queue change started) still
+      // says "Offline" until it gets through, rather than flashing "Syncing...".
+      kind === 'syncing' && unreachable ? undefined : kind,
     );
     for (const listener of listeners) listener(status);
   }
@@ -181,6 +183,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         signal: abort.signal,
         earlyFeedWaitMs: options.timeoutMs,
         onFirstSync(progress) {
+          // A page arrived (the first call, before any request, carries nothing): the server is reachable.
+          if (progress && (progress.received > 0 || progress.total !== null)) unreachable = false;
           firstSync = progress;
           publish('syncing');
         },
@@ -200,7 +204,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         return 'unauthorized';
       }
       lastError = error instanceof Error ? error.message : String(error);
-      unreachable = error instanceof UnreachableSyncError;
       if (error instanceof UnreachableSyncError && reconnectRetries !== null) {
         const pause = RECONNECT_RETRY_MS[reconnectRetries];
         if (pause !== undefined) {
@@ -210,7 +213,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           return 'failed';
         }
       }
-      // The server answered (a 5xx), or the quick retries are used up: the network is what it is now.
+      // The server answered (a 5xx), or the quick retries are used up: the network is what it is now (during the
+      // quick retries the round still says "Syncing...").
+      unreachable = error instanceof UnreachableSyncError;
       reconnectRetries = null;
       scheduleBackoff();
       return 'failed';
@@ -286,9 +291,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return result;
     })();
     running = current;
-    // While the server cannot be reached, a retry says "Offline" until it gets through, rather than flashing
-    // "Syncing..." at every attempt.
-    publish(unreachable ? undefined : 'syncing');
+    publish('syncing');
     return current;
   }
 
