@@ -113,7 +113,9 @@ test('Tab and Shift+Tab nest list items; outside lists and after Escape, Tab lea
   await expect(content).toHaveValue('- a\n  - b\n- c\n\nplain');
 });
 
-test('Ctrl+S saves the note (no browser dialog) and it reaches the server', async ({ page }) => {
+test('Ctrl+S saves the note (no browser dialog), stays in the editor, and the note reaches the server', async ({
+  page,
+}) => {
   const content = await openEditor(page);
   await page.keyboard.type('Saved by keyboard');
   await page.getByLabel('Title').fill('Keyboard save');
@@ -129,7 +131,9 @@ test('Ctrl+S saves the note (no browser dialog) and it reaches the server', asyn
   expect(
     await page.evaluate(() => (window as unknown as { saveKeyPrevented: boolean }).saveKeyPrevented),
   ).toBe(true);
-  await expect(page.getByTestId('note-editor')).toBeHidden();
+  // Saved and still writing: the editor stays open on the saved note.
+  await expect(page.getByTestId('note-editor')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Keyboard save');
   await expect(page.getByTestId('sync-status')).toHaveText(/All changes synced/, { timeout: 15_000 });
   expect(await serverNotes(page)).toMatchObject([{ title: 'Keyboard save', content: 'Saved by keyboard' }]);
 });

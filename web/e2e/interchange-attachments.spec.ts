@@ -69,7 +69,7 @@ test('a note exported with its image, imported into a fresh browser, shows the i
       other.getByRole('list', { name: 'Import report' }).getByText('imported with 1 attachment'),
     ).toBeVisible();
 
-    await other.getByRole('link', { name: 'My Notes' }).click();
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Notes' }).click();
     await other.getByTestId('note-card').getByText('Boats').click();
     const image = other.getByTestId('note-viewer').getByRole('img', { name: 'harbour.png' });
     // From the bytes the import stored in this browser, not from the server.

@@ -116,7 +116,7 @@ test('Import shows the preview, a progress bar and the report; the notes sync wi
   await expect
     .poll(async () => (await serverNotes(page)).length, { timeout: 90_000, intervals: [1000] })
     .toBe(702);
-  await page.getByRole('link', { name: 'My Notes' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Notes' }).click();
   await expect(page.getByText('702 notes')).toBeVisible();
   const old = (await serverNotes(page)).find((n) => n.title === 'Old idea')!;
   expect(old).toMatchObject({ content: 'from 2015', tags: ['past'], createdAt: '2015-01-01T00:00:00.000Z' });

@@ -71,7 +71,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('a link older than a year says so and offers the address form, which unsubscribes', async ({ page }) => {
   await page.goto(`${origin}/unsubscribe?token=${token}`);
   await expect(
-    page.getByText('Stop receiving the newsletter at the address this link was sent to.'),
+    page.getByText('Stop receiving the Private Notes newsletter at the address this link was sent to.'),
   ).toBeVisible();
   await hydrated(page);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();

@@ -11,15 +11,17 @@ export const ADDRESS_MAIL_INTERVAL_MS = CONFIRM_RESEND_INTERVAL_MS;
 export const ADDRESS_MAILS_PER_DAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Sent = Pick<SubscriberRecord, 'mailsSentAt' | 'confirmSentAt' | 'noticeSentAt'>;
+type Sent = Pick<SubscriberRecord, 'mailsSentAt' | 'confirmSentAt' | 'noticeSentAt' | 'mailBudgetFrom'>;
 
 /** The times (ms) of the mails sent to the address in the last day, records from before the budget included. */
 function sentWithinDay(record: Sent, now: number): number[] {
   const times = new Set<number>();
+  // A confirmation clicked in the inbox starts the budget afresh: what went before was asked for.
+  const from = record.mailBudgetFrom ? Date.parse(record.mailBudgetFrom) : Number.NEGATIVE_INFINITY;
   for (const at of [...(record.mailsSentAt ?? []), record.confirmSentAt, record.noticeSentAt]) {
     if (!at) continue;
     const time = Date.parse(at);
-    if (!Number.isNaN(time) && now - time < DAY_MS) times.add(time);
+    if (!Number.isNaN(time) && now - time < DAY_MS && time >= from) times.add(time);
   }
   return [...times].sort((a, b) => a - b);
 }

@@ -152,7 +152,14 @@ export class SubscriberService {
       // Unsubscribed with a token still on the record: the way back an unsubscribe notice offered.
       if (status !== 'pending' && status !== 'unsubscribed') return false;
       if (!record.confirmExpiresAt || Date.parse(record.confirmExpiresAt) < now.getTime()) return false;
-      tx.update('subscribers', record.id, { active: true, status: 'active', confirmedAt: now.toISOString() });
+      tx.update('subscribers', record.id, {
+        active: true,
+        status: 'active',
+        confirmedAt: now.toISOString(),
+        // Confirmed from the inbox: its owner asked for the list, so the mails that led here stop counting
+        // against the address's budget (an unsubscribe notice may follow at once).
+        mailBudgetFrom: now.toISOString(),
+      });
       return true;
     });
   }

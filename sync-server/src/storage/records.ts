@@ -154,6 +154,11 @@ export interface SubscriberRecord extends Omit<Subscriber, 'status'> {
    * (services/address-mail-budget.ts): kept through unsubscribes, so strangers cannot mail it at will.
    */
   mailsSentAt?: string[];
+  /**
+   * When the address's owner last confirmed from the inbox: mails before it no longer count against the budget
+   * (the person who reads that inbox asked for the list; the budget is against mail nobody there asked for).
+   */
+  mailBudgetFrom?: string | null;
 }
 
 export interface ExplanationRecord extends Explanation {
