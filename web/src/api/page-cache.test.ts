@@ -61,6 +61,57 @@ describe('PageCache', () => {
     release();
   });
 
+  it('does not forget an invalidation that arrives while the first answer is on its way', async () => {
+    // The server's list as it is when each request reaches it; a post is created after the first one left.
+    const cache = new PageCache();
+    let posts = ['old'];
+    const answers: ((value: string[]) => void)[] = [];
+    const options = {
+      queryKey: ['/api/admin/blog'],
+      queryFn: () =>
+        new Promise<string[]>((resolve) => {
+          const seen = [...posts];
+          answers.push(() => resolve(seen));
+        }),
+    };
+    const release = cache.activate(options);
+    const first = cache.prefetchQuery(options);
+    posts = ['old', 'new'];
+    const invalidated = cache.invalidateQueries({ queryKey: ['/api/admin/blog'] });
+    for (const answer of answers.splice(0)) answer([]);
+    await Promise.all([first, invalidated]);
+    for (let i = 0; i < 3 && answers.length > 0; i++) {
+      for (const answer of answers.splice(0)) answer([]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(cache.getQueryData(options.queryKey)).toEqual(['old', 'new']);
+    release();
+  });
+
+  it('an entry invalidated during a fetch nobody watches is fetched again when next asked for', async () => {
+    const cache = new PageCache();
+    let version = 1;
+    let answer: (() => void) | null = null;
+    const options = {
+      queryKey: ['k'],
+      queryFn: () =>
+        new Promise<number>((resolve) => {
+          const seen = version;
+          answer = () => resolve(seen);
+        }),
+    };
+    const first = cache.prefetchQuery(options);
+    version = 2;
+    await cache.invalidateQueries({ queryKey: ['k'] });
+    (answer as unknown as () => void)();
+    await first;
+    expect(cache.getQueryData(['k'])).toBe(1);
+    const again = cache.prefetchQuery(options);
+    (answer as unknown as () => void)();
+    await again;
+    expect(cache.getQueryData(['k'])).toBe(2);
+  });
+
   it('keeps a failed query as an error, without data, and prefetch does not reject', async () => {
     const cache = new PageCache();
     const options = {

@@ -51,6 +51,8 @@ interface Entry {
   state: QueryState;
   /** Invalidated: the next mount (or an active observer now) fetches again. */
   invalidated: boolean;
+  /** Counts invalidations: an answer to a request sent before the latest one does not clear `invalidated`. */
+  stamp: number;
   fetching?: { promise: Promise<unknown>; controller: AbortController };
   queryFn?: QueryOptions<unknown>['queryFn'];
   listeners: Set<() => void>;
@@ -96,7 +98,7 @@ export class PageCache {
     const hash = hashKey(queryKey);
     let entry = this.#entries.get(hash);
     if (!entry) {
-      entry = { queryKey, state: INITIAL, invalidated: false, listeners: new Set(), active: 0 };
+      entry = { queryKey, state: INITIAL, invalidated: false, stamp: 0, listeners: new Set(), active: 0 };
       this.#entries.set(hash, entry);
       this.#scheduleGc(hash, entry);
     }
@@ -136,12 +138,16 @@ export class PageCache {
     if (!fn) return Promise.reject(new Error(`No query function for ${hashKey(entry.queryKey)}`));
     const controller = new AbortController();
     const current = () => entry.fetching?.controller === controller;
+    const stamp = entry.stamp;
     const promise = (async () => {
       try {
         const data = await fn({ queryKey: entry.queryKey, signal: controller.signal });
         if (current()) {
           entry.fetching = undefined;
-          entry.invalidated = false;
+          // Invalidated while this request was out (a live event during the first fetch): its answer may
+          // predate the change, so it is shown but stays invalidated, and an active screen asks again.
+          entry.invalidated = entry.stamp !== stamp;
+          if (entry.invalidated && entry.active > 0) queueMicrotask(() => void this.#refetch(entry));
           this.#set(entry, {
             status: 'success',
             data,
@@ -206,11 +212,19 @@ export class PageCache {
     const refetches: Promise<unknown>[] = [];
     for (const entry of this.#matching(filters)) {
       entry.invalidated = true;
-      if (entry.active > 0 && entry.queryFn) {
-        refetches.push(this.#fetch(entry, undefined, entry.state.data !== undefined).catch(() => undefined));
-      }
+      entry.stamp++;
+      if (entry.active > 0 && entry.queryFn) refetches.push(this.#refetch(entry));
     }
     await Promise.all(refetches);
+  }
+
+  /** A fresh request for an invalidated entry; one already under way was sent too early to count. */
+  #refetch(entry: Entry): Promise<unknown> {
+    return this.#fetch(
+      entry,
+      undefined,
+      entry.state.data !== undefined || entry.fetching !== undefined,
+    ).catch(() => undefined);
   }
 
   /** Stops fetches under way so their answers cannot overwrite an optimistic update. */

@@ -2,7 +2,7 @@
 // jitter (resuming from the last event id, so nothing is missed), stop on a 401 until resumed, and stand down
 // while the page has been hidden for long (HIDDEN_PAUSE_MS), catching up at once when it is shown again.
 // Meanwhile the sync engine's periodic rounds go on as before: they are the fallback when no channel opens.
-import { type LiveEvent, SYNCED_LIVE_FEEDS } from '@private-notes/shared';
+import { LIVE_FEEDS, type LiveEvent } from '@private-notes/shared';
 import { liveRetryDelay } from './live-retry-delay.ts';
 import type { LiveStreamAttempt, StreamEnd } from './read-live-stream.ts';
 
@@ -14,7 +14,7 @@ export type LiveState = 'connecting' | 'open' | 'waiting' | 'paused' | 'unauthor
 export interface LiveConnectionOptions {
   /** One attempt (read-live-stream.ts bound to its HTTP options). */
   read(attempt: LiveStreamAttempt): Promise<StreamEnd>;
-  /** Every event; `hello` names what moved since the last id (every synced feed on the very first). */
+  /** Every event; `hello` names what moved since the last id (every feed on the very first). */
   onEvent(event: LiveEvent, kind: 'hello' | 'feeds'): void;
   onState?(state: LiveState): void;
   random?: () => number;
@@ -65,7 +65,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     const abort = new AbortController();
     attemptAbort = abort;
     let opened = false;
-    // The very first hello cannot say what moved since the page's own first sync began: pull once more.
+    // The very first hello cannot say what moved since the page read what it shows (its first sync, and the
+    // server reads of the screen open before the channel was): every feed is pulled or read once more.
     const resumed = lastEventId !== null;
     setState('connecting');
     try {
@@ -79,10 +80,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
             setState('open');
           }
           if (id !== null) lastEventId = id;
-          options.onEvent(
-            kind === 'hello' && !resumed ? { ...event, feeds: [...SYNCED_LIVE_FEEDS] } : event,
-            kind,
-          );
+          options.onEvent(kind === 'hello' && !resumed ? { ...event, feeds: [...LIVE_FEEDS] } : event, kind);
         },
       });
       // A stream that ended before its hello is no channel (a proxy, a server going away): back off.
