@@ -41,6 +41,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('blog home, tags, tag page and unsubscribe', async ({ page }) => {
+      // Six whole-page axe runs (each a few seconds of the browser's CPU on a loaded machine): long work.
+      test.setTimeout(60_000);
       for (const path of ['/blog', '/blog/tags', '/blog/tags/accessibility', '/unsubscribe']) {
         await page.goto(path);
         await hydrated(page);
