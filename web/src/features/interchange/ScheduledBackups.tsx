@@ -96,7 +96,18 @@ export function ScheduledBackups() {
             Back up now
           </Button>
           {status.data?.latest && status.data.latestHere && (
-            <Button asChild variant="outline">
+            // Its date makes it longer than a phone is wide: it wraps rather than pushing the page sideways.
+            <Button
+              asChild
+              variant="outline"
+              whiteSpace="normal"
+              height="auto"
+              minH="10"
+              py="2"
+              maxW="full"
+              flexShrink="1"
+              textAlign="start"
+            >
               <a href={backupApi.latestUrl} download>
                 Download the newest backup ({formatDateTime(status.data.latest.at)})
               </a>
