@@ -4,6 +4,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
+// Several whole-page axe runs per test, each seconds of the browser's CPU when the machine is busy: long
+// work, so a minute rather than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 async function seriousViolations(page: Page) {
   // Checked once opening and closing animations are over: a half-faded dialog is not what anyone reads.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

@@ -6,6 +6,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { createPost, hydrated, ownerApi, postUrl } from './blog-helpers.ts';
 import { E2E_OWNER } from './owner.ts';
 
+// Several whole-page axe runs per test, each seconds of the browser's CPU when the machine is busy: long
+// work, so a minute rather than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
@@ -41,8 +45,6 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('blog home, tags, tag page and unsubscribe', async ({ page }) => {
-      // Six whole-page axe runs (each a few seconds of the browser's CPU on a loaded machine): long work.
-      test.setTimeout(60_000);
       for (const path of ['/blog', '/blog/tags', '/blog/tags/accessibility', '/unsubscribe']) {
         await page.goto(path);
         await hydrated(page);
