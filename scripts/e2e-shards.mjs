@@ -1,9 +1,10 @@
-// Runs the browser tests as E2E_SHARDS Playwright processes at once (default 2), each with its own port and so
+// Runs the browser tests as E2E_SHARDS Playwright processes at once (default 3), each with its own port and so
 // its own server, DATA_DIR, backup folder, build copy and results folder (web/e2e/serve.mjs and
 // playwright.config.ts key all of them on E2E_PORT). Playwright's workers share one process's server and the
 // owner's data; separate shards share nothing, and every spec already starts on a server of its own when an
 // engineer runs it alone. One worker with one server leaves a core idle while a page waits on the network or a
-// timer; two shards fill it. Extra arguments go to every shard (`npm run test:e2e -- web/e2e/notes.spec.ts`).
+// timer: the whole suite used about 490 s of CPU against 1,320 s of test time, so even three shards leave the
+// two cores partly idle (docs/decisions/ci-time-shards-and-workers.md). Extra arguments go to every shard (`npm run test:e2e -- web/e2e/notes.spec.ts`).
 //
 // Shard k (1-based) uses E2E_PORT + (k - 1) * 1000: the ports next to E2E_PORT belong to other engineers' runs.
 //
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const shards = Number(process.env.E2E_SHARDS ?? 2);
+const shards = Number(process.env.E2E_SHARDS ?? 3);
 if (!Number.isInteger(shards) || shards < 1 || shards > 8) {
   console.error(`E2E_SHARDS must be a whole number from 1 to 8 (got "${process.env.E2E_SHARDS}").`);
   process.exit(2);
