@@ -5,7 +5,7 @@ export interface ReceivedEvent {
   /** 'hello', 'feeds', or 'comment' for a heartbeat. */
   event: string;
   id: string | null;
-  data: { seq: number; feeds: string[] } | null;
+  data: { seq: number; feeds: string[]; own?: string } | null;
   at: number;
 }
 

@@ -99,6 +99,36 @@ describe('live channel', () => {
     expect(channel.events.filter((e) => e.event === 'feeds').length).toBe(before);
   });
 
+  it("marks a sync push's event as its own on the pushing session's channels only; other writes never", async () => {
+    const other = await s.login();
+    const mine = await live(cookie);
+    const theirs = await live(other);
+    await mine.next((e) => e.event === 'hello');
+    await theirs.next((e) => e.event === 'hello');
+
+    const pushed = await s.api('POST', '/api/notes/batch', {
+      cookie,
+      body: { changes: [{ op: 'create', clientId: 'own-1', title: 'Pushed', content: 'x' }] },
+    });
+    expect(pushed.status).toBe(200);
+    const ownEvent = await mine.next(feedsEvent('notes'));
+    expect(ownEvent.data).toEqual({ seq: Number(ownEvent.id), feeds: ['notes', 'trash'], own: 'notes-push' });
+    const seenElsewhere = await theirs.next(feedsEvent('notes'));
+    expect(seenElsewhere.id).toBe(ownEvent.id);
+    expect(seenElsewhere.data?.own).toBeUndefined();
+
+    // The same session through the notes API, and the other session's push: never its own.
+    await s.api('POST', '/api/notes', { cookie, body: { title: 'Plain', content: '', tags: [] } });
+    const plain = await mine.next((e) => feedsEvent('notes')(e) && e.id !== ownEvent.id);
+    expect(plain.data?.own).toBeUndefined();
+    await s.api('POST', '/api/notes/batch', {
+      cookie: other,
+      body: { changes: [{ op: 'create', clientId: 'their-1', title: 'Theirs', content: 'y' }] },
+    });
+    const theirPush = await mine.next((e) => feedsEvent('notes')(e) && Number(e.id) > Number(plain.id));
+    expect(theirPush.data?.own).toBeUndefined();
+  });
+
   it('resumes with Last-Event-ID: the hello names every feed that moved while it was away, and only those', async () => {
     const first = await live(cookie);
     const hello = await first.next((e) => e.event === 'hello');

@@ -30,11 +30,23 @@ export const SYNCED_LIVE_FEEDS: readonly LiveFeed[] = ['notes', 'trash', 'revisi
 export const LIVE_HEARTBEAT_MS = 25_000;
 
 /**
+ * A device's writers whose rounds pull right after they push, so the events of their own commits need no pull:
+ * `notes-push` is the sync engine's batch push (POST /api/notes/batch).
+ */
+export const LIVE_WRITERS = ['notes-push'] as const;
+export type LiveWriter = (typeof LIVE_WRITERS)[number];
+
+/**
  * `event: hello` (the first event of a channel) and `event: feeds` (a commit). The SSE `id:` is `seq`: sent
  * back as Last-Event-ID on a resume, the server answers in its hello every feed that moved since.
  */
 export const LiveEventSchema = z.object({
   seq: z.number().int().nonnegative(),
   feeds: z.array(z.enum(LIVE_FEEDS)),
+  /**
+   * Sent only to the channels of the session that made the commit, when one of its own writers did (the
+   * commit holds nothing else): that writer's round already pulls what it committed.
+   */
+  own: z.enum(LIVE_WRITERS).optional(),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -1,7 +1,8 @@
 // Every open live channel of this instance, fed by the store's commits (this instance's and, on PostgreSQL,
 // other instances' once replayed here through LISTEN/NOTIFY): each commit that moved one of the owner's
 // feeds is one small event to every channel whose session is still signed in. A commit that ends a session
-// closes that session's channels before any event of it goes out. One timer sends every heartbeat, so idle
+// closes that session's channels before any event of it goes out. A commit made by a session's own sync
+// push (storage/commit-author.ts) is marked `own` on that session's channels only. One timer sends every heartbeat, so idle
 // channels cost no CPU between them. See docs/decisions/live-sync-channel.md.
 import { LIVE_HEARTBEAT_MS, type LiveFeed } from '@private-notes/shared';
 import type { Response } from 'express';
@@ -86,10 +87,15 @@ export class LiveHub {
         this.#end(channel);
     }
     if (effects.feeds.size === 0 || this.#channels.size === 0) return;
-    const event = sseEvent('feeds', commit.seq, { seq: commit.seq, feeds: [...effects.feeds] });
+    const data = { seq: commit.seq, feeds: [...effects.feeds] };
+    const event = sseEvent('feeds', commit.seq, data);
+    // The session whose own push made the commit hears it marked so: that push's round pulls it already.
+    const author = commit.author;
+    const ownEvent = author ? sseEvent('feeds', commit.seq, { ...data, own: author.via }) : event;
     for (const channel of this.#channels) {
       // A session may also have expired, or ended in a commit this instance has not replayed as a delete.
-      if (this.#signedIn(channel.sessionId)) channel.write(event);
+      if (this.#signedIn(channel.sessionId))
+        channel.write(channel.sessionId === author?.sessionId ? ownEvent : event);
       else this.#end(channel);
     }
   }

@@ -11,6 +11,7 @@ import {
 import { Router } from 'express';
 import type { Deps } from '../deps.ts';
 import { parseBody, parseIdParam, parseQuery } from '../http/validate.ts';
+import { asAuthor } from '../storage/commit-author.ts';
 
 export function createNotesRouter({ auth, services }: Deps): Router {
   const router = Router();
@@ -42,7 +43,13 @@ export function createNotesRouter({ auth, services }: Deps): Router {
   // Answers 200 with one result per change once they are all committed; see note-batch-service.ts.
   router.post('/api/notes/batch', async (req, res) => {
     const { changes } = parseBody(NoteBatchSchema, req);
-    res.json({ results: await services.noteBatch.apply(auth.getUser(req)!.id, changes) });
+    // Its commit's live event is this session's own: the engine pulls after every push that was sent.
+    const apply = () => services.noteBatch.apply(auth.getUser(req)!.id, changes);
+    const session = auth.getSession(req);
+    const results = session
+      ? await asAuthor({ sessionId: session.id, via: 'notes-push' }, apply)
+      : await apply();
+    res.json({ results });
   });
 
   router.put('/api/notes/:id', async (req, res) => {

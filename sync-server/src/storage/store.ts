@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import { Low } from 'lowdb';
+import { currentAuthor } from './commit-author.ts';
 import { type CommitListener, CommitListeners } from './commit-listeners.ts';
 import { acquireDirLock } from './dir-lock.ts';
 import { type FailureStore, MemoryFailureStore } from './failure-store.ts';
@@ -195,7 +196,7 @@ export class EmbeddedStore extends ReadView implements Store {
    */
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {
     if (this.#closed) return Promise.reject(new Error('Store is closed'));
-    const tx = new WriteTx(this.state, this.state.seq + 1);
+    const tx = new WriteTx(this.state, this.state.seq + 1, currentAuthor());
     let result: R;
     try {
       result = fn(tx);
@@ -274,7 +275,8 @@ export class EmbeddedStore extends ReadView implements Store {
         }
         this.#durableSeq = Math.max(this.#durableSeq, batch[batch.length - 1]!.seq);
         for (const p of batch) p.resolve();
-        for (const p of batch) if (p.tx) this.#commits.emit({ seq: p.seq, ops: p.tx.ops });
+        for (const p of batch)
+          if (p.tx) this.#commits.emit({ seq: p.seq, ops: p.tx.ops, author: p.tx.author });
         if (this.#failingSince !== null) {
           const seconds = Math.round((Date.now() - this.#failingSince) / 1000);
           console.error(
@@ -318,7 +320,7 @@ export class EmbeddedStore extends ReadView implements Store {
     // seen, as a changes cursor for instance, is ever given to different data. Replay accepts the gap.
     if (lost.length > 0) this.state.seq++;
     for (const p of durable) p.resolve();
-    for (const p of durable) if (p.tx) this.#commits.emit({ seq: p.seq, ops: p.tx.ops });
+    for (const p of durable) if (p.tx) this.#commits.emit({ seq: p.seq, ops: p.tx.ops, author: p.tx.author });
     const refusal = new StorageUnavailableError(error);
     for (const p of lost) p.reject(refusal);
 

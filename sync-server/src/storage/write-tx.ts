@@ -1,5 +1,6 @@
 // One write transaction: ops are applied to memory at once (later reads in the same transaction see them)
 // and collected for a single journal record; if the transaction throws, they are undone.
+import type { CommitAuthor } from './commit-author.ts';
 import type { Op, StoredRecord } from './ops.ts';
 import { ReadView } from './read-view.ts';
 import type { CollectionName, CollectionTypes } from './records.ts';
@@ -12,11 +13,14 @@ export class WriteTx extends ReadView {
   /** This transaction's sequence number; use it to order changes (e.g. the notes changes feed). */
   readonly seq: number;
   readonly ops: Op[] = [];
+  /** The route that made it, when one said so (commit-author.ts). */
+  readonly author: CommitAuthor | undefined;
   readonly #undo: (() => void)[] = [];
 
-  constructor(state: State, seq: number) {
+  constructor(state: State, seq: number, author?: CommitAuthor) {
     super(state);
     this.seq = seq;
+    this.author = author;
   }
 
   /** Inserts a record; without an `id` the next id of the collection is used. Fails if the id exists. */

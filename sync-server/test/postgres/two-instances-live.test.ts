@@ -63,3 +63,23 @@ it('closes the channel on B of a session signed out through A', async () => {
   await new Promise((resolve) => setTimeout(resolve, 150));
   expect(onB.events.some((e) => e.event === 'feeds')).toBe(false);
 });
+
+it("marks a push through A as the session's own on A only: B's replay carries no writer, so B's device pulls", async () => {
+  const onA = await openLive(a.url, cookie);
+  const onB = await openLive(b.url, cookie);
+  open.push(onA, onB);
+  await onA.next((e) => e.event === 'hello');
+  await onB.next((e) => e.event === 'hello');
+  const pushed = await a.api('POST', '/api/notes/batch', {
+    cookie,
+    body: { changes: [{ op: 'create', clientId: 'two-own-1', title: 'pushed via A', content: '' }] },
+  });
+  expect(pushed.status).toBe(200);
+  const notes = (e: { event: string; data: { feeds: string[] } | null }) =>
+    e.event === 'feeds' && (e.data?.feeds.includes('notes') ?? false);
+  const onAEvent = await onA.next(notes);
+  const onBEvent = await onB.next(notes);
+  expect(onBEvent.id).toBe(onAEvent.id);
+  expect(onAEvent.data?.own).toBe('notes-push');
+  expect(onBEvent.data?.own).toBeUndefined();
+});

@@ -38,7 +38,10 @@ export function watchSyncTriggers(triggers: SyncTriggers): () => void {
   }
   if (live) {
     cleanups.push(
-      live.subscribe((feeds) => {
+      live.subscribe((feeds, own) => {
+        // This browser's own batch push: the round that sent it pulls again once answered (sync-round.ts),
+        // and every tab shares the database it pulls into.
+        if (own === 'notes-push') return;
         if (feeds.includes('notes') || feeds.includes('trash')) triggers.onRemoteChange();
       }),
     );

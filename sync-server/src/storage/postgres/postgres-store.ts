@@ -6,6 +6,7 @@
 // brings other instances' commits into memory between writes. See docs/decisions/postgres-store.md.
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import pg from 'pg';
+import { type CommitAuthor, currentAuthor } from '../commit-author.ts';
 import { type CommitListener, CommitListeners } from '../commit-listeners.ts';
 import type { FailureStore } from '../failure-store.ts';
 import type { Op } from '../ops.ts';
@@ -41,6 +42,8 @@ export interface PostgresStoreOptions {
 
 interface Pending {
   fn: (tx: WriteTx) => unknown;
+  /** Read when the write is queued: the commit loop runs outside the request. */
+  author: CommitAuthor | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -165,7 +168,7 @@ export class PostgresStore extends ReadView implements Store {
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {
     if (this.#closed) return Promise.reject(new Error('Store is closed'));
     return new Promise<R>((resolve, reject) => {
-      this.#queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ fn, author: currentAuthor(), resolve: resolve as (value: unknown) => void, reject });
       this.#kick();
     });
   }
@@ -275,7 +278,7 @@ export class PostgresStore extends ReadView implements Store {
       seqBefore = this.state.seq;
       const numbers = seqs!.rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
       batch.forEach((pending, i) => {
-        const tx = new WriteTx(this.state, numbers[i]!);
+        const tx = new WriteTx(this.state, numbers[i]!, pending.author);
         try {
           const value = pending.fn(tx);
           if (value instanceof Promise) throw new Error('store.write callbacks must be synchronous');
@@ -336,7 +339,7 @@ export class PostgresStore extends ReadView implements Store {
       if (outcome.ok) p.resolve(outcome.value);
       else p.reject(outcome.error);
     });
-    for (const tx of committed) this.#commits.emit({ seq: tx.seq, ops: tx.ops });
+    for (const tx of committed) this.#commits.emit({ seq: tx.seq, ops: tx.ops, author: tx.author });
   }
 
   /** Reads other instances' commits (no lock: commits happen in sequence order, so any prefix is whole). */

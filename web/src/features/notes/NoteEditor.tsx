@@ -107,10 +107,15 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
   const draftStatus = useNoteDraft({ title, content, tagInput, noteId }, dirty, saving);
 
   // A draft restored on opening is text left behind without a save: with auto-save on, it is saved now, as
-  // leaving the editor would have (a reload or a closed tab gave it no time), so the sync pushes it.
+  // leaving the editor would have (a reload or a closed tab gave it no time), so the sync pushes it and the
+  // owner's other devices see it. A new note's text counts when its page went away mid-edit (the notes screen
+  // reopened the editor on it): it becomes a note and the editor stays on it, as Ctrl+S does. One left inside
+  // the app stays a draft card until the owner saves it (issue 31; tabs-as-writers.md).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per restored draft
   useEffect(() => {
-    if (draft.restored && !isNew && autoSave > 0) void saveInPlace();
+    if (!draft.restored || autoSave <= 0) return;
+    if (!isNew) void saveInPlace();
+    else if (draft.restored.leftByPage && canSave) void actions.save({ stay: true });
   }, [draft.restored]);
   function discardRestored() {
     if (draft.discard() && !isNew && autoSave > 0) void saveInPlace();

@@ -1,5 +1,7 @@
 // The note viewer dialog: rendered note with edit, expand and close buttons, metadata, and a contents sidebar
-// when the note has headings. Edit closes it and opens the editor; Study Mode closes it.
+// when the note has headings. Edit closes it and opens the editor; Study Mode closes it. A note deleted in
+// another tab or on another device while open stays on screen with a notice (DeletedElsewhereNotice): Keep a
+// copy or Close.
 import {
   Badge,
   Box,
@@ -18,6 +20,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
 import { LinkedFrom } from '../links/LinkedFrom.tsx';
 import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
+import { DeletedElsewhereNotice } from './DeletedElsewhereNotice.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { EditIcon, ExpandIcon, ShrinkIcon, StudyIcon } from './note-icons.tsx';
 import { useTaskToggle } from './use-task-toggle.ts';
@@ -33,9 +36,22 @@ interface Props {
   canStudy: boolean;
   /** Opens the compare view of a conflict this note (or copy) is part of. */
   onCompare(copyId: string): void;
+  /** `note` was deleted elsewhere while open: it is the last version shown. */
+  deletedElsewhere?: boolean;
+  /** Saves the shown text of a note deleted elsewhere as a new note. */
+  onKeepCopy?(): void;
 }
 
-export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare }: Props) {
+export function NoteViewer({
+  note,
+  onClose,
+  onEdit,
+  onStudy,
+  canStudy,
+  onCompare,
+  deletedElsewhere = false,
+  onKeepCopy,
+}: Props) {
   const [expanded, setExpanded] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const toggleTask = useTaskToggle(note);
@@ -69,33 +85,37 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                       {note.title}
                     </Dialog.Title>
                     <HStack gap="1" flexShrink={0} ml="auto">
-                      <Button
-                        size="sm"
-                        variant={showHistory ? 'subtle' : 'ghost'}
-                        aria-pressed={showHistory}
-                        onClick={() => setShowHistory((value) => !value)}
-                      >
-                        History
-                      </Button>
-                      <IconButton
-                        aria-label="Study Mode"
-                        title="Study Mode"
-                        size="sm"
-                        variant="ghost"
-                        disabled={!canStudy}
-                        onClick={() => onStudy(note)}
-                      >
-                        <StudyIcon />
-                      </IconButton>
-                      <IconButton
-                        aria-label="Edit Note"
-                        title="Edit Note"
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => onEdit(note)}
-                      >
-                        <EditIcon />
-                      </IconButton>
+                      {deletedElsewhere ? null : (
+                        <>
+                          <Button
+                            size="sm"
+                            variant={showHistory ? 'subtle' : 'ghost'}
+                            aria-pressed={showHistory}
+                            onClick={() => setShowHistory((value) => !value)}
+                          >
+                            History
+                          </Button>
+                          <IconButton
+                            aria-label="Study Mode"
+                            title="Study Mode"
+                            size="sm"
+                            variant="ghost"
+                            disabled={!canStudy}
+                            onClick={() => onStudy(note)}
+                          >
+                            <StudyIcon />
+                          </IconButton>
+                          <IconButton
+                            aria-label="Edit Note"
+                            title="Edit Note"
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => onEdit(note)}
+                          >
+                            <EditIcon />
+                          </IconButton>
+                        </>
+                      )}
                       <IconButton
                         aria-label={expanded ? 'Collapse' : 'Expand'}
                         title={expanded ? 'Collapse' : 'Expand'}
@@ -112,8 +132,12 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                   </Flex>
                 </Dialog.Header>
                 <Dialog.Body>
-                  <ConflictBanner noteId={note.id} onCompare={onCompare} />
-                  {showHistory ? (
+                  {deletedElsewhere ? (
+                    <DeletedElsewhereNotice onKeepCopy={() => onKeepCopy?.()} onClose={onClose} />
+                  ) : (
+                    <ConflictBanner noteId={note.id} onCompare={onCompare} />
+                  )}
+                  {showHistory && !deletedElsewhere ? (
                     <Suspense fallback={<Text color="fg.muted">Loading history…</Text>}>
                       <NoteHistory note={note} onRestored={() => setShowHistory(false)} />
                     </Suspense>
@@ -175,8 +199,11 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                           </Box>
                         ) : null}
                         <Box flex="1" minW="0">
-                          <MarkdownView markdown={note.content} onToggleTask={toggleTask} />
-                          <LinkedFrom note={note} />
+                          <MarkdownView
+                            markdown={note.content}
+                            onToggleTask={deletedElsewhere ? undefined : toggleTask}
+                          />
+                          {deletedElsewhere ? null : <LinkedFrom note={note} />}
                         </Box>
                       </Flex>
                     </>

@@ -17,6 +17,7 @@ import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import type { EditorAiContext } from './NoteEditor.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
 import { SyncNotices } from './SyncNotices.tsx';
+import { keepViewerCopy } from './screen/keep-viewer-copy.ts';
 import { NotesHeader } from './screen/NotesHeader.tsx';
 import { NotesListArea } from './screen/NotesListArea.tsx';
 import { ConflictCompare, DeleteNoteDialog, NoteEditor, NoteViewer } from './screen/note-parts.ts';
@@ -25,6 +26,7 @@ import { useEditingNote } from './screen/use-editing-note.ts';
 import { useNoteLinks } from './screen/use-note-links.ts';
 import { useNotesData } from './screen/use-notes-data.ts';
 import { useNotesStartup } from './screen/use-notes-startup.ts';
+import { useViewerNote } from './screen/use-viewer-note.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
 
 export interface NotesScreenProps {
@@ -90,7 +92,7 @@ export function NotesScreen({
   useNewNoteShortcut(mode.kind === 'list', openNew);
   const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
 
-  const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
+  const { note: viewerNote, deletedElsewhere } = useViewerNote(notes, viewerId);
   const viewerMounted = useOpenedOnce(viewerNote !== null);
   const deleteMounted = useOpenedOnce(deletion.target !== null);
 
@@ -199,6 +201,8 @@ export function NotesScreen({
           <Suspense fallback={null}>
             <NoteViewer
               note={viewerNote}
+              deletedElsewhere={deletedElsewhere}
+              onKeepCopy={() => void keepViewerCopy(viewerNote, setViewerId)}
               canStudy={!!onStudy}
               onClose={closeViewer}
               onStudy={study}

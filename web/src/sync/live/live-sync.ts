@@ -55,14 +55,15 @@ export function startLiveSync(bus: LiveFeedBus, options: LiveSyncOptions = {}): 
     random: options.random,
     onState: options.onState,
     onEvent(event) {
-      bus.emit(event.feeds);
+      bus.emit(event.feeds, event.own);
       relay?.postMessage({ id: String(event.seq), event } satisfies Relayed);
     },
   });
 
   const onRelayed = (message: MessageEvent<Relayed>) => {
     connection.noteEventId(message.data.id);
-    bus.emit(message.data.event.feeds);
+    // The tabs share one database: a commit this browser's push made is every tab's own.
+    bus.emit(message.data.event.feeds, message.data.event.own);
   };
   relay?.addEventListener('message', onRelayed);
 

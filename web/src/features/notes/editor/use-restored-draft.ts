@@ -10,6 +10,8 @@ export interface RestoredDraft {
   savedAt: string;
   /** The text the editor opened with, which Discard puts back. */
   from: EditorText;
+  /** The editor was showing it when its page went away (a reload, a closed tab, a crash), not left in-app. */
+  leftByPage: boolean;
 }
 
 export function useRestoredDraft(noteId: string | null, isExisting: boolean, editor: EditorFieldsState) {
@@ -40,7 +42,7 @@ export function useRestoredDraft(noteId: string | null, isExisting: boolean, edi
         replace({ title: draft.title, content: draft.content, tagInput: draft.tagInput });
         // Typed over an older version of the note: saving merges with what changed since (or keeps both).
         if (isExisting && draft.base) baseRef.current = { ...draft.base, tags: [...draft.base.tags] };
-        setRestored({ savedAt: draft.savedAt, from: opened });
+        setRestored({ savedAt: draft.savedAt, from: opened, leftByPage: draft.open && draft.tab !== TAB_ID });
       })
       .catch(() => {})
       .finally(() => {
