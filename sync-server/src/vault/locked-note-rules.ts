@@ -3,7 +3,7 @@
 // tags: the server checks its shape (no cryptography, nothing to decrypt) and otherwise keeps it as it is.
 import { isLockedNoteText } from '@private-notes/shared';
 import { parseLockedNote } from '@private-notes/shared/vault/locked-note';
-import { LOCKED_NOTE_FIELDS_MESSAGE } from '@private-notes/shared/vault/vault-api';
+import { LOCKED_NOTE_FIELDS_MESSAGE, LOCKED_NOTE_TEXT_MESSAGE } from '@private-notes/shared/vault/vault-api';
 import { HttpError } from '../http/http-error.ts';
 import type { ReadView } from '../storage/index.ts';
 
@@ -35,4 +35,24 @@ export function countLockedNotes(view: Pick<ReadView, 'filter'>, userId: number)
     (t) => t.userId === userId && t.trash !== undefined && isLockedNoteText(t.trash.content),
   );
   return live.length + trashed.length;
+}
+
+/** The title stored for a note: a locked note's stays empty (its own is inside the ciphertext). */
+export function storedTitle(title: string, content: string, fallback: string): string {
+  if (isLockedNoteText(content)) return '';
+  return title.trim() || fallback;
+}
+
+/** 400 for a server feature that would need the text of a locked note (AI helpers, convert to a post). */
+export function refuseLockedText(content: string): void {
+  if (isLockedNoteText(content)) throw new HttpError(400, LOCKED_NOTE_TEXT_MESSAGE);
+}
+
+/** Whether any note, live or in the Trash, is locked (attachment GC cannot see what those refer to). */
+export function anyLockedNote(view: Pick<ReadView, 'find'>): boolean {
+  return (
+    view.find('notes', (n) => isLockedNoteText(n.content)) !== undefined ||
+    view.find('noteTombstones', (t) => t.trash !== undefined && isLockedNoteText(t.trash.content)) !==
+      undefined
+  );
 }
