@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteTombstoneRecord, Store, TrashSnapshot, WriteTx } from '../storage/index.ts';
 import { restoreEpochOf } from '../storage/restore-epoch.ts';
-import { checkLockedNote, storedTitle } from '../vault/locked-note-rules.ts';
+import { checkLockedNote, storedTitle, titleAfterEdit } from '../vault/locked-note-rules.ts';
 import { NoteSearch } from './note-search.ts';
 import { keepRevisionBefore } from './revision-service.ts';
 
@@ -134,12 +134,6 @@ export function createNoteIn(
   return { note: toNote(record), created: true };
 }
 
-/** The title an update stores: undefined keeps it, except for an unlocked note left without one. */
-function titleAfter(existing: NoteRecord, title: string | undefined, content: string): string | undefined {
-  if (title !== undefined) return storedTitle(title, content, DEFAULT_NOTE_TITLE);
-  return existing.title === '' ? storedTitle('', content, DEFAULT_NOTE_TITLE) : undefined;
-}
-
 /**
  * Applies the given fields. A `baseVersion` older than the stored version is refused with 409 and the note.
  * An edit of a deleted note restores it under the same id: an edit never loses to a delete.
@@ -167,7 +161,7 @@ export function updateNoteIn(
   checkLockedNote({ title: input.title ?? existing.title, content, tags: input.tags ?? existing.tags });
   const now = new Date();
   const next = {
-    title: titleAfter(existing, input.title, content),
+    title: titleAfterEdit(existing.title, input.title, content, DEFAULT_NOTE_TITLE),
     content: input.content,
     tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
   };
@@ -244,13 +238,8 @@ export class NoteService {
         (tags.length === 0 || tags.every((t) => n.tags.includes(t))),
     );
     // A locked note's text is ciphertext: it is never indexed, so no search finds it (the device searches it).
-    const ranked = filter.search?.trim()
-      ? this.#search.rank(
-          userId,
-          all.filter((n) => !isLockedNoteText(n.content)),
-          filter.search,
-        )
-      : null;
+    const searchable = () => all.filter((n) => !isLockedNoteText(n.content));
+    const ranked = filter.search?.trim() ? this.#search.rank(userId, searchable(), filter.search) : null;
     if (ranked !== null) {
       const kept = new Set(notes.map((n) => n.id));
       const byId = new Map(notes.map((n) => [n.id, n]));

@@ -43,6 +43,17 @@ export function storedTitle(title: string, content: string, fallback: string): s
   return title.trim() || fallback;
 }
 
+/** The title an edit stores: undefined keeps it, except for an unlocked note left without one. */
+export function titleAfterEdit(
+  current: string,
+  sent: string | undefined,
+  content: string,
+  fallback: string,
+): string | undefined {
+  if (sent !== undefined) return storedTitle(sent, content, fallback);
+  return current === '' ? storedTitle('', content, fallback) : undefined;
+}
+
 /** 400 for a server feature that would need the text of a locked note (AI helpers, convert to a post). */
 export function refuseLockedText(content: string): void {
   if (isLockedNoteText(content)) throw new HttpError(400, LOCKED_NOTE_TEXT_MESSAGE);
