@@ -70,6 +70,8 @@ import { TwoFactorService } from './services/two-factor-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
 import { keepDataPrivate } from './storage/private-files.ts';
+import { createVaultRouter } from './vault/vault-router.ts';
+import { VaultService } from './vault/vault-service.ts';
 
 export interface AppHandle {
   app: Express;
@@ -146,6 +148,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       jobs: mail.jobs,
       flushViews: () => blog.flushViews(),
     }),
+    vault: new VaultService(store),
   };
   if (config.logRequests) {
     console.log(describeAiProvider(services.ai, config.openai));
@@ -197,6 +200,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createTotpRouter(deps));
   app.use(createSessionsRouter(deps));
   app.use(createSettingsRouter(deps));
+  app.use(createVaultRouter(deps));
   app.use(createSiteRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself

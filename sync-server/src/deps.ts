@@ -27,6 +27,7 @@ import type { TrashService } from './services/trash-service.ts';
 import type { TwoFactorService } from './services/two-factor-service.ts';
 import type { UserService } from './services/user-service.ts';
 import type { Store } from './storage/index.ts';
+import type { VaultService } from './vault/vault-service.ts';
 
 /** Business rules, one service per area. Services are thin, stateless wrappers over the store. */
 export interface Services {
@@ -63,6 +64,8 @@ export interface Services {
   imageVariants: ImageVariants;
   /** Scheduled backups on the job runner, their status and "back up now" (backup/backup-service.ts). */
   backups: BackupService;
+  /** The vault header of locked notes (vault/vault-service.ts); the server never sees a key. */
+  vault: VaultService;
 }
 
 /** What every router factory receives: `createXRouter(deps)`. */

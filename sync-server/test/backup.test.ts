@@ -18,6 +18,7 @@ import { createPost } from './blog-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './helpers.ts';
 import { seedSubscribers, waitForSend } from './mail-helpers.ts';
 import { TEST_STORE } from './test-database.ts';
+import { lockedText, makeVault } from './vault-fixtures.ts';
 
 let source: TestServer;
 let cookie: string;
@@ -38,6 +39,20 @@ async function populate(s: TestServer) {
     await s.api('POST', '/api/notes', { cookie, body: { title: 'Gone', content: 'x', clientId: 'c-gone' } })
   ).body;
   await s.api('DELETE', `/api/notes/${gone.id}?version=1`, { cookie }); // a tombstone
+  // Locked notes (issue 34): the vault header, and a locked note whose ciphertext must come back unchanged.
+  const made = await makeVault();
+  expect(
+    (await s.api('PUT', '/api/vault', { cookie, body: { header: made.header, baseVersion: 0 } })).status,
+  ).toBe(200);
+  const locked = await s.api('POST', '/api/notes', {
+    cookie,
+    body: {
+      title: '',
+      content: lockedText(made, 'c-locked', { title: 'Locked', content: 'kept sealed' }),
+      clientId: 'c-locked',
+    },
+  });
+  expect(locked.status).toBe(201);
   await s.api('PUT', '/api/user/settings', {
     cookie,
     body: { ...DEFAULT_SETTINGS, theme: 'dark', displayName: 'Ada' },
@@ -150,6 +165,7 @@ async function answers(s: TestServer, session: string) {
     '/api/cards',
     '/api/site',
     '/api/admin/site',
+    '/api/vault',
   ];
   const out: Record<string, unknown> = {};
   for (const p of paths) {
@@ -246,7 +262,7 @@ describe('restore', () => {
     expect(summary).toMatchObject({
       hasManifest: true,
       movedAside: null,
-      counts: { notes: 1, noteRevisions: 1 },
+      counts: { notes: 2, noteRevisions: 1, vaults: 1 },
     });
     // Restores write an embedded DATA_DIR whichever store the source used (PostgreSQL: then store:copy).
     const restored = await startTestServer({ dataDir, databaseUrl: null });
@@ -428,7 +444,7 @@ describe('npm run restore', () => {
     const first = await run([archive, '--data-dir', dataDir]);
     expect(first.code).toBe(0);
     expect(first.out).toMatch(
-      /^Restored the backup of .* into .*by-cli\nRecords: users 1, sessions 1, settings 1, notes 1, /,
+      /^Restored the backup of .* into .*by-cli\nRecords: users 1, sessions 1, settings 1, notes 2, .*vaults 1; /,
     );
     const second = await run([archive, '--data-dir', dataDir]);
     expect(second.code).toBe(1);

@@ -20,6 +20,8 @@ export const LIVE_FEEDS = [
   'subscribers',
   'outbox',
   'explanations',
+  /** The owner's vault header (locked notes): GET /api/vault. */
+  'vault',
 ] as const;
 export type LiveFeed = (typeof LIVE_FEEDS)[number];
 

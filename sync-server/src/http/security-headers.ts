@@ -22,7 +22,13 @@ export function securityHeaders({ behindProxy }: { behindProxy: boolean }): Requ
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        // 'wasm-unsafe-eval': locked notes' Argon2id (hash-wasm) compiles WebAssembly in the browser. It allows
+        // WebAssembly compilation only, never JavaScript's eval or new Function.
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+        ],
         // Chakra/emotion and the markdown editor inject style elements at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'https:', 'data:', 'blob:'],

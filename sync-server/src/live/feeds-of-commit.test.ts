@@ -16,6 +16,11 @@ it('names the feeds a commit moved from the collections it touched', () => {
   expect(effects.endedSessions.size).toBe(0);
 });
 
+it('moves the vault feed, and only it, for a change of the vault header', () => {
+  const effects = effectsOf({ seq: 9, ops: [{ o: 'patch', c: 'vaults', id: 1, p: { version: 2 } }] });
+  expect([...effects.feeds]).toEqual(['vault']);
+});
+
 it('moves no feed for a session touch or the blog view counter, and reports sessions ended', () => {
   const effects = effectsOf({
     seq: 6,

@@ -21,6 +21,7 @@ const FEEDS_OF: Partial<Record<CollectionName, readonly LiveFeed[]>> = {
   newsletterSends: ['outbox', 'posts'],
   newsletterRecipients: ['outbox'],
   explanations: ['explanations'],
+  vaults: ['vault'],
 };
 
 export interface CommitEffects {

@@ -6,6 +6,7 @@ import {
   FlashcardsRequestSchema,
   formatZodError,
   GenerateBlogRequestSchema,
+  isLockedNoteText,
 } from '@private-notes/shared';
 import { INVALID_CONCEPT } from '@private-notes/shared/ai';
 import { type Request, type Response, Router } from 'express';
@@ -15,6 +16,7 @@ import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/http-error.ts';
 import { createRateLimit } from '../http/rate-limit.ts';
 import { parseBody } from '../http/validate.ts';
+import { refuseLockedText } from '../vault/locked-note-rules.ts';
 
 /** The routes that call the provider (and so, when one is configured, the model). */
 export const MODEL_CALL_PATHS = [
@@ -70,6 +72,7 @@ export function createAiRouter(deps: Deps): Router {
 
   router.post('/api/notes/suggest-tags', async (req, res) => {
     const { content, existingTags } = parseBody(ContentRequestSchema, req);
+    refuseLockedText(content);
     if (!content.trim()) return void res.json({ tags: [] });
     // Without a list from the client, the owner's tags across all notes are the vocabulary to prefer.
     const vocabulary = existingTags ?? [...new Set(services.notes.list(userId(req)).flatMap((n) => n.tags))];
@@ -78,18 +81,21 @@ export function createAiRouter(deps: Deps): Router {
 
   router.post('/api/notes/extract-insights', async (req, res) => {
     const { content } = parseBody(ContentRequestSchema, req);
+    refuseLockedText(content);
     if (!content.trim()) return void res.json({ insights: [] });
     res.json({ insights: await viaProvider(() => provider.extractInsights(content)) });
   });
 
   router.post('/api/notes/key-insights', async (req, res) => {
     const { content } = parseBody(ContentRequestSchema, req);
+    refuseLockedText(content);
     if (!content.trim()) return void res.json({ insights: [] });
     res.json({ insights: await viaProvider(() => provider.keyInsights(content)) });
   });
 
   router.post('/api/notes/generate-flashcards', async (req, res) => {
     const { content, noteId } = parseBody(FlashcardsRequestSchema, req);
+    refuseLockedText(content);
     if (!content.trim()) return void res.json({ flashcards: [] });
     res.json({
       flashcards: await viaProvider(() => provider.generateFlashcards(content, noteId ?? 'unsaved')),
@@ -100,6 +106,8 @@ export function createAiRouter(deps: Deps): Router {
     const { noteId } = parseBody(GenerateBlogRequestSchema, req);
     const owner = userId(req);
     const note = services.notes.get(owner, noteId); // 404 'Note not found'
+    // A locked note's text is only on the owner's devices: the app sends a plain copy when the owner agrees.
+    refuseLockedText(note.content);
     const draft = await viaProvider(() => provider.generateBlog(note));
     const post = await blog.createPostFromNote(
       {
@@ -123,7 +131,9 @@ export function createAiRouter(deps: Deps): Router {
     }
     const { concept } = parsed.data;
     const owner = userId(req);
-    const explanation = await viaProvider(() => provider.explain(concept, services.notes.list(owner)));
+    // Locked notes are never context: the server cannot read them, and their ciphertext would only mislead.
+    const notes = services.notes.list(owner).filter((note) => !isLockedNoteText(note.content));
+    const explanation = await viaProvider(() => provider.explain(concept, notes));
     res.status(201).json(await explanations.add(owner, concept, explanation));
   });
 

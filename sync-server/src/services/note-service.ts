@@ -4,6 +4,7 @@
 import {
   type DateRange,
   DEFAULT_NOTE_TITLE,
+  isLockedNoteText,
   type Note,
   type NoteChanges,
   type NoteCreateSchema,
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteTombstoneRecord, Store, TrashSnapshot, WriteTx } from '../storage/index.ts';
 import { restoreEpochOf } from '../storage/restore-epoch.ts';
+import { checkLockedNote, storedTitle, titleAfterEdit } from '../vault/locked-note-rules.ts';
 import { NoteSearch } from './note-search.ts';
 import { keepRevisionBefore } from './revision-service.ts';
 
@@ -56,11 +58,13 @@ function restore(
   const now = new Date();
   const at = now.toISOString();
   tx.remove('noteTombstones', tombstone.id);
+  const content = input.content ?? '';
   const next = {
-    title: input.title?.trim() || DEFAULT_NOTE_TITLE,
-    content: input.content ?? '',
+    title: storedTitle(input.title ?? '', content, DEFAULT_NOTE_TITLE),
+    content,
     tags: uniqueTags(input.tags ?? []),
   };
+  checkLockedNote({ ...next, title: input.title ?? '' });
   let revisedAt: string | undefined;
   if (tombstone.trash && tombstone.version !== undefined) {
     revisedAt = keepRevisionBefore(tx, trashedNote(tombstone, tombstone.trash), null, now, next);
@@ -103,6 +107,7 @@ export function createNoteIn(
   userId: number,
   input: z.output<typeof NoteCreateSchema>,
 ): { note: Note; created: boolean } {
+  checkLockedNote(input);
   const clientId = input.clientId ?? null;
   if (clientId !== null) {
     const key = `${userId}:${clientId}`;
@@ -115,7 +120,7 @@ export function createNoteIn(
   const createdAt = input.createdAt ? new Date(input.createdAt).toISOString() : now;
   const updatedAt = input.updatedAt ? new Date(input.updatedAt).toISOString() : createdAt;
   const record = tx.insert('notes', {
-    title: input.title.trim() || DEFAULT_NOTE_TITLE,
+    title: storedTitle(input.title, input.content, DEFAULT_NOTE_TITLE),
     content: input.content,
     tags: uniqueTags(input.tags),
     createdAt,
@@ -151,9 +156,12 @@ export function updateNoteIn(
   if (input.baseVersion !== undefined && input.baseVersion !== existing.version) {
     throw new HttpError(409, 'Note was changed elsewhere', { note: toNote(existing) });
   }
+  // A locked note's shape is checked on the note as it will stand (a partial edit keeps the other fields).
+  const content = input.content ?? existing.content;
+  checkLockedNote({ title: input.title ?? existing.title, content, tags: input.tags ?? existing.tags });
   const now = new Date();
   const next = {
-    title: input.title === undefined ? undefined : input.title.trim() || DEFAULT_NOTE_TITLE,
+    title: titleAfterEdit(existing.title, input.title, content, DEFAULT_NOTE_TITLE),
     content: input.content,
     tags: input.tags === undefined ? undefined : uniqueTags(input.tags),
   };
@@ -229,7 +237,9 @@ export class NoteService {
         (since === null || Date.parse(n.updatedAt) >= since) &&
         (tags.length === 0 || tags.every((t) => n.tags.includes(t))),
     );
-    const ranked = filter.search?.trim() ? this.#search.rank(userId, all, filter.search) : null;
+    // A locked note's text is ciphertext: it is never indexed, so no search finds it (the device searches it).
+    const searchable = () => all.filter((n) => !isLockedNoteText(n.content));
+    const ranked = filter.search?.trim() ? this.#search.rank(userId, searchable(), filter.search) : null;
     if (ranked !== null) {
       const kept = new Set(notes.map((n) => n.id));
       const byId = new Map(notes.map((n) => [n.id, n]));

@@ -4,6 +4,7 @@
 // work (jobs/history-upkeep.ts) in small transactions, so they never hold up a save.
 import {
   isLargeRewrite,
+  isLockedNoteText,
   type OverwriteReason,
   type Revision,
   type RevisionReason,
@@ -59,9 +60,19 @@ export function keepRevisionBefore(
   next: NextFields,
 ): string | undefined {
   if (!changesSomething(note, next)) return undefined;
+  const lockedBefore = isLockedNoteText(note.content);
+  const lockedAfter = next.content === undefined ? lockedBefore : isLockedNoteText(next.content);
+  if (!lockedBefore && lockedAfter) {
+    // Locking a note: its plain text must not stay on the server, neither kept now nor in its history.
+    removePlainRevisionsOf(tx, note.id);
+    return undefined;
+  }
+  // Two ciphertexts always differ throughout: a "large rewrite" of a locked note means nothing.
   const reason: RevisionReason =
     overwrite ??
-    (next.content !== undefined && isLargeRewrite(note.content, next.content) ? 'rewrite' : 'edit');
+    (next.content !== undefined && !lockedBefore && isLargeRewrite(note.content, next.content)
+      ? 'rewrite'
+      : 'edit');
   tx.insert('noteRevisions', {
     noteId: note.id,
     userId: note.userId,
@@ -74,6 +85,12 @@ export function keepRevisionBefore(
     reason,
   });
   return now.toISOString();
+}
+
+/** A note being locked: its revisions that hold plain text go (revisions of locked text stay). */
+function removePlainRevisionsOf(tx: WriteTx, noteId: number): void {
+  for (const revision of revisionsOf(tx, noteId))
+    if (!isLockedNoteText(revision.content)) tx.remove('noteRevisions', revision.id);
 }
 
 /** Delete forever: the note's revisions go with it, in the same transaction. */

@@ -24,4 +24,5 @@ export const INDEXES: IndexDefinitions = {
   authChallenges: { challenge: (c) => c.challenge },
   reviews: { reviewId: (r) => `${r.userId}:${r.reviewId}` },
   cards: { cardId: (c) => `${c.userId}:${c.cardId}` },
+  vaults: { userId: (v) => String(v.userId) },
 };

@@ -276,6 +276,19 @@ export interface AttachmentRecord extends Attachment {
   unreferencedSince: string | null;
 }
 
+/**
+ * The owner's vault header (locked notes, vault/vault-service.ts): opaque JSON stored exactly as the device sent
+ * it. `version` moves with every change and never goes back, not even through a delete (header null), so a
+ * device holding an older vault's number can never overwrite a newer vault.
+ */
+export interface VaultRecord {
+  id: number;
+  userId: number;
+  header: unknown;
+  version: number;
+  updatedAt: string;
+}
+
 /** Collection name → record type. Adding a collection: add it here and to COLLECTION_NAMES. */
 export interface CollectionTypes {
   users: UserRecord;
@@ -298,6 +311,7 @@ export interface CollectionTypes {
   passkeys: PasskeyRecord;
   authChallenges: AuthChallengeRecord;
   site: SiteRecord;
+  vaults: VaultRecord;
 }
 
 export type CollectionName = keyof CollectionTypes;
@@ -323,4 +337,5 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'passkeys',
   'authChallenges',
   'site',
+  'vaults',
 ];

@@ -5,6 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createVault } from '@private-notes/shared/vault';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOURNAL_FILE, SNAPSHOT_FILE, EmbeddedStore as Store } from './store.ts';
 import { checkStore, repairStore } from './store-repair.ts';
@@ -57,6 +58,56 @@ describe('store:check', () => {
     );
     expect(check.journal.records).toBe(2);
     expect(await readFile(path.join(dir, JOURNAL_FILE))).toEqual(before);
+  });
+});
+
+describe('store:check and locked notes', () => {
+  it('counts locked notes and says whether the vault header that opens them is there and well formed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pn-check-vault-'));
+    dirs.push(dir);
+    const { header, vault } = await createVault('check me', {
+      cost: { memoryKiB: 8 * 1024, iterations: 1, parallelism: 1 },
+    });
+    const at = '2026-01-01T00:00:00.000Z';
+    const note = (clientId: string, content: string) => ({
+      title: '',
+      content,
+      tags: [],
+      createdAt: at,
+      updatedAt: at,
+      userId: 1,
+      version: 1,
+      clientId,
+      seq: 1,
+    });
+    const store = await Store.open(dir);
+    await store.write((tx) => {
+      tx.insert('notes', note('a', vault.lockNote('a', { title: 'T', content: 'secret', tags: [] })));
+      tx.insert('notes', note('b', 'plain text'));
+    });
+    await store.close();
+    // Locked notes and no header (a header deleted by hand, a partial restore): nobody can open them.
+    expect((await checkStore(dir)).lines.join('\n')).toMatch(
+      /locked notes of user #1: 1, but NO vault header: they cannot be opened\. Restore the vault header from a backup/,
+    );
+
+    const reopened = await Store.open(dir);
+    const record = await reopened.write((tx) =>
+      tx.insert('vaults', { userId: 1, header, version: 1, updatedAt: at }),
+    );
+    await reopened.close();
+    const good = await checkStore(dir);
+    expect(good.healthy).toBe(true);
+    expect(good.lines).toContain('locked notes of user #1: 1; vault header version 1: well formed.');
+
+    const again = await Store.open(dir);
+    await again.write((tx) =>
+      tx.update('vaults', record.id, { header: { ...header, recoveryWrap: 'not an envelope' }, version: 2 }),
+    );
+    await again.close();
+    expect((await checkStore(dir)).lines.join('\n')).toMatch(
+      /locked notes of user #1: 1; vault header version 2: DAMAGED \(The vault header is damaged: recoveryWrap: must be a locked value/,
+    );
   });
 });
 

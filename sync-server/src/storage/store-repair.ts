@@ -3,10 +3,12 @@
 // says exactly what was lost. See docs/decisions/store-integrity-checksums.md.
 import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { describeVaults } from '../vault/vault-check.ts';
 import { acquireDirLock } from './dir-lock.ts';
 import { Journal } from './journal.ts';
 import type { JournalDamage } from './journal-records.ts';
 import type { Op } from './ops.ts';
+import { ReadView } from './read-view.ts';
 import { startNewEpoch } from './restore-epoch.ts';
 import { decodeSnapshot, SnapshotFile } from './snapshot-file.ts';
 import { emptySnapshot, type Snapshot, State } from './state.ts';
@@ -33,11 +35,13 @@ async function exists(file: string): Promise<boolean> {
 export async function checkStore(dir: string): Promise<StoreCheck> {
   const snapshotPath = path.join(dir, SNAPSHOT_FILE);
   const snapshot: StoreCheck['snapshot'] = { status: 'missing', reason: null, seq: null };
+  let base: Snapshot | null = null;
   if (await exists(snapshotPath)) {
     try {
       const decoded = decodeSnapshot(await readFile(snapshotPath, 'utf8'));
       snapshot.status = decoded.checked ? 'ok' : 'unchecked';
       snapshot.seq = decoded.snapshot.seq;
+      base = decoded.snapshot;
     } catch (error) {
       snapshot.status = 'damaged';
       snapshot.reason = (error as Error).message;
@@ -67,7 +71,19 @@ export async function checkStore(dir: string): Promise<StoreCheck> {
     (snapshot.status === 'ok' ||
       snapshot.status === 'unchecked' ||
       (snapshot.status === 'missing' && scan.size === 0));
+  if (healthy) lines.push(...describeVaults(new ReadView(replayed(base ?? emptySnapshot(), scan.records))));
   return { dir, snapshot, journal, healthy, lines };
+}
+
+/** The data the server would load: the snapshot with the journal's writes past it applied (in memory only). */
+function replayed(base: Snapshot, records: { record: { s: number; ops: Op[] } }[]): State {
+  const state = State.fromSnapshot(base);
+  for (const { record } of records) {
+    if (record.s <= base.seq) continue;
+    for (const op of record.ops) state.apply(op);
+    state.seq = record.s;
+  }
+  return state;
 }
 
 export interface StoreRepair {
