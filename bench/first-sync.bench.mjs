@@ -192,10 +192,6 @@ try {
   });
   if (!signIn.ok()) throw new Error(`login answered ${signIn.status()}`);
   await context.addInitScript(PROBE, NOTES);
-  if (process.env.FIRST_SYNC_NOBASES)
-    await context.addInitScript(() => {
-      window.__pnNoBases = true;
-    });
   let feedBytes = 0;
   let feedPages = 0;
   const timeline = [];
