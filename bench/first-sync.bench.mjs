@@ -79,6 +79,21 @@ const PROBE = (total) => {
       for (const entry of list.getEntries()) w.__longTasks.push([entry.startTime, entry.duration]);
     }).observe({ type: 'longtask', buffered: true });
   } catch {}
+  // React commits (FIRST_SYNC_PROFILE prints them): a stand-in for the developer tools' hook, which React calls
+  // after each commit, in production builds too.
+  w.__commits = [];
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE() {},
+    onCommitFiberRoot: () => w.__commits.push(performance.now()),
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onScheduleFiberRoot() {},
+    setStrictMode() {},
+  };
   const counts = [`${total} notes`, `${total.toLocaleString('en-US')} notes`];
   const check = () => {
     const now = performance.now();
@@ -213,6 +228,10 @@ try {
     await writeFile(PROFILE, JSON.stringify(profile));
     printProfile(profile);
     console.log(`feed timeline (from navigation):\n  ${timeline.join('\n  ')}`);
+    const commits = await page.evaluate(() => window.__commits);
+    console.log(
+      `React commits until all listed: ${commits.length}, at (ms): ${commits.map((t) => t.toFixed(0)).join(' ')}`,
+    );
   }
   await page.waitForFunction(() => window.__firstCardAt !== undefined);
   const first = await page.evaluate(() => ({

@@ -18,6 +18,9 @@ export async function startServer(env = {}, { built = false } = {}) {
   const args = built
     ? [path.join(root, 'sync-server/dist/server.js')]
     : ['--import', 'tsx', path.join(root, 'sync-server/src/server.ts')];
+  // BENCH_SERVER_PROFILE=DIR: the server's CPU profile (node --cpu-prof), written to DIR when it stops.
+  if (process.env.BENCH_SERVER_PROFILE)
+    args.unshift('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`);
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

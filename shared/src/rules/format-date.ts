@@ -1,12 +1,13 @@
-// The date texts of SPEC section 9 that need date-fns: date and time, note cards' relative times, admin
-// 'Created … ago'. The date-only texts (cards, post page) live in card-date.ts, free of date-fns, because
+// The date texts of SPEC section 9 that need date-fns: date and time (the relative times, note cards' and admin
+// 'Created … ago', are in relative-time.ts, re-exported here). The date-only texts (cards, post page) live in card-date.ts, free of date-fns, because
 // public pages ship them; they are re-exported here so both sets keep one import path.
-import { format, formatDistance } from 'date-fns';
-import { toDate } from './utc-date.ts';
+import { format } from 'date-fns';
+import { toDate } from './to-date.ts';
 
 export { formatCardDate, formatIsoDay, formatLongDate, RECENTLY_PUBLISHED } from './card-date.ts';
-
-export const JUST_NOW = 'just now';
+// The relative times are a module of their own, without date-fns' locale, which the notes screen's first paint
+// does not need (relative-time.ts).
+export { createdAgo, JUST_NOW, relativeTime } from './relative-time.ts';
 
 /**
  * 'Mar 5, 2025, 2:07 PM' for the AI history detail. Private screens render only in the browser, so the
@@ -27,21 +28,4 @@ export function formatDateTime(iso: string | null | undefined, zone: 'local' | '
         )
       : date;
   return format(shown, 'MMM d, yyyy, h:mm a');
-}
-
-/**
- * '5 minutes ago', 'about 2 hours ago', 'less than a minute ago'; 'just now' when missing or invalid.
- * A time slightly ahead of `now` (another device's clock) reads as now rather than 'in 2 minutes'.
- */
-export function relativeTime(iso: string | null | undefined, now: Date | number = Date.now()): string {
-  const date = toDate(iso);
-  if (!date) return JUST_NOW;
-  const reference = typeof now === 'number' ? new Date(now) : now;
-  const then = date.getTime() > reference.getTime() ? reference : date;
-  return formatDistance(then, reference, { addSuffix: true });
-}
-
-/** 'Created 3 days ago' on admin post cards. */
-export function createdAgo(iso: string | null | undefined, now: Date | number = Date.now()): string {
-  return `Created ${relativeTime(iso, now)}`;
 }

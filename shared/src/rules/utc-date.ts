@@ -1,12 +1,7 @@
 // Dates formatted in UTC with date-fns' fixed English locale, so server-rendered pages match the browser's.
-import { format, isValid, parseISO } from 'date-fns';
+import { format } from 'date-fns';
 
-/** A Date from an ISO string or Date; null when missing or invalid. */
-export function toDate(value: string | Date | null | undefined): Date | null {
-  if (value == null || value === '') return null;
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? date : null;
-}
+export { toDate } from './to-date.ts';
 
 /**
  * Formats the UTC calendar day of `date` with a date-only pattern. date-fns formats in the runtime's time

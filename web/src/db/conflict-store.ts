@@ -42,7 +42,7 @@ export async function resolveConflict(
       if (copy && !copy.deleted) {
         // The copy's text goes to the note's History on its way out: sent first, then the note's own text.
         if (note.serverId !== null) {
-          await enqueueChange(database, note, 'update', 'conflict');
+          await enqueueChange(database, note, 'update', 'conflict', note);
           const entry = await database.outbox.where('noteId').equals(note.id).first();
           const keepFirst = { title: copyTitle(row, copy), content: copy.content, tags: [...copy.tags] };
           if (entry?.op === 'update') await database.outbox.update(entry.seq!, { keepFirst });

@@ -56,7 +56,13 @@ export async function writeImportBatch(
         };
         await database.notes.put(replaced);
         // 'import': the server keeps the text this replaces as a revision first.
-        await enqueueChange(database, replaced, replaced.serverId === null ? 'create' : 'update', 'import');
+        await enqueueChange(
+          database,
+          replaced,
+          replaced.serverId === null ? 'create' : 'update',
+          'import',
+          current,
+        );
         continue;
       }
       // Source dates are kept; only a note that names none gets the import's time.

@@ -33,12 +33,15 @@ function cleanInput(input: Partial<NoteInput>): Partial<NoteInput> {
 /**
  * Queue (or coalesce into the existing entry) a change of `note`. Must run inside a notes+outbox transaction.
  * A `reason` (restore, import) sticks to the entry until it is pushed, so the server keeps the replaced text.
+ * `before` is the row as it was before this change: when it was in step with the server, its text is the merge
+ * base of the change, kept in the new entry (a synced row is its own base until it is first changed here).
  */
 export async function enqueueChange(
   database: NotesDatabase,
   note: LocalNote,
   op: OutboxEntry['op'],
   reason?: OverwriteReason,
+  before?: LocalNote,
 ): Promise<void> {
   const existing = await database.outbox.where('noteId').equals(note.id).first();
   if (existing?.seq !== undefined) {
@@ -53,6 +56,7 @@ export async function enqueueChange(
     });
     return;
   }
+  const base = before ? baseOfSyncedRow(before) : undefined;
   await database.outbox.add({
     noteId: note.id,
     op,
@@ -61,7 +65,15 @@ export async function enqueueChange(
     queuedAt: new Date().toISOString(),
     error: null,
     ...(reason ? { reason } : {}),
+    ...(base ? { base } : {}),
   });
+}
+
+/** A row in step with the server holds the server's text at its version: that text is its merge base. */
+export function baseOfSyncedRow(row: LocalNote): OutboxEntry['base'] {
+  if (row.syncState !== 'synced' || row.deleted || row.serverId === null || row.version === null)
+    return undefined;
+  return { version: row.version, title: row.title, content: row.content, tags: [...row.tags] };
 }
 
 /** A note save writes the note, its outbox entry and the uploads of the files it uses, all or nothing. */
@@ -110,7 +122,7 @@ export async function updateNote(
       syncError: null,
     };
     await database.notes.put(note);
-    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason);
+    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason, current);
     await queueAttachmentUploads(database, note.content);
     if (titleKey(note.title) !== titleKey(current.title)) await renameLinksTo(database, current.title, note);
     return note;
@@ -143,7 +155,7 @@ async function renameLinksTo(database: NotesDatabase, oldTitle: string, renamed:
       syncError: null,
     };
     await database.notes.put(linking);
-    await enqueueChange(database, linking, linking.serverId === null ? 'create' : 'update');
+    await enqueueChange(database, linking, linking.serverId === null ? 'create' : 'update', undefined, other);
   }
 }
 
@@ -167,7 +179,8 @@ export async function deleteNote(id: string, database: NotesDatabase = db): Prom
     // Keep a tombstone row until the server confirms, so a pull cannot bring the note back meanwhile.
     const tombstone: LocalNote = { ...note, deleted: 1, syncState: 'pending', syncError: null };
     await database.notes.put(tombstone);
-    await enqueueChange(database, tombstone, 'delete');
+    // Its base is kept too: restored from the Trash before the delete is pushed, it is an edit again.
+    await enqueueChange(database, tombstone, 'delete', undefined, note);
   });
 }
 

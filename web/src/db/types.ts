@@ -45,6 +45,12 @@ export interface OutboxEntry {
    * conflicted copy's text when the owner kept the other version. Cleared once the server has it.
    */
   keepFirst?: { title: string; content: string; tags: string[] };
+  /**
+   * The note's merge base when this entry was queued by the first local change of a note in step with the
+   * server: the row's own text at its version, kept before the change replaced it (a row in step with the
+   * server is its own base, so a pull stores none; see docs/decisions/merge-base-at-first-edit.md).
+   */
+  base?: Omit<SyncBase, 'id'>;
 }
 
 /**

@@ -3,8 +3,9 @@
 // or doubled.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { createNote, updateNote } from '../db/notes-store.ts';
 import { CURSOR_KEY, FIRST_SYNC_FIRST_PAGE, type PullProgress } from './pull-changes.ts';
-import { rememberMissingBases } from './sync-bases.ts';
+import { baseAt } from './sync-bases.ts';
 import { editAndDeleteElsewhere, feedCalls, seedServerNotes, setUpSyncFixture } from './sync-test-harness.ts';
 
 const fixture = setUpSyncFixture();
@@ -90,41 +91,27 @@ describe('a first sync', () => {
     expect(await d.db.notes.count()).toBe(26);
   });
 
-  it('stores each page with its notes’ merge bases, so none are left to copy once the pull is over', async () => {
+  it('stores the notes alone: a synced row is its own merge base, kept in the outbox at its first edit', async () => {
     await seedServerNotes(fixture, 130);
     const d = fixture.device({ pageSize: 40 });
-    // Read at each page stored and as the pull ends (the moment the screen reads the whole list).
-    const counts: Array<Promise<number[]>> = [];
-    let pulling = false;
-    let atPullEnd: Promise<number[]> | null = null;
-    d.engine.subscribe((status) => {
-      if (status.firstSync) {
-        pulling = true;
-        counts.push(Promise.all([d.db.notes.count(), d.db.syncBases.count()]));
-      } else if (pulling && !atPullEnd) atPullEnd = Promise.all([d.db.notes.count(), d.db.syncBases.count()]);
-    });
     expect(await d.engine.syncNow()).toBe('synced');
-    for (const [notes, bases] of await Promise.all(counts)) expect(bases).toBe(notes);
-    expect(await atPullEnd).toEqual([130, 130]);
-    // Nothing missing: rememberMissingBases (run after every pull) has nothing to write.
-    expect(await rememberMissingBases(d.db)).toBe(0);
+    expect(await d.db.notes.count()).toBe(130);
+    // Each note was written once, not once more as its base.
+    expect(await d.db.syncBases.count()).toBe(0);
 
-    const notes = await d.db.notes.toArray();
-    const bases = new Map((await d.db.syncBases.toArray()).map((base) => [base.id, base]));
-    expect(bases.size).toBe(130);
-    for (const note of notes) {
-      const { id, version, title, content, tags } = note;
-      expect(bases.get(id)).toEqual({ id, version, title, content, tags });
-    }
-
-    // A device whose notes came before bases were kept gets them copied from the rows, but a note edited here
-    // meanwhile gets none (its text is no longer the server's).
-    await d.db.syncBases.clear();
-    const edited = notes[7]!;
-    await d.db.notes.update(edited.id, { content: 'changed here', syncState: 'pending' });
-    expect(await rememberMissingBases(d.db)).toBe(129);
-    expect(await d.db.syncBases.get(edited.id)).toBeUndefined();
-    // Nothing missing: nothing written.
-    expect(await rememberMissingBases(d.db)).toBe(0);
+    const row = (await d.db.notes.orderBy('id').toArray())[7]!;
+    expect(row.syncState).toBe('synced');
+    await updateNote(row.id, { content: 'changed here' }, d.db);
+    const base = { version: row.version, title: row.title, content: row.content, tags: row.tags };
+    const entry = await d.db.outbox.where('noteId').equals(row.id).first();
+    expect(entry?.base).toEqual(base);
+    expect(await baseAt(d.db, row.id, row.version)).toEqual({ id: row.id, ...base });
+    // A second edit before the push keeps the base of the first: the text the server has.
+    await updateNote(row.id, { content: 'changed again' }, d.db);
+    expect((await d.db.outbox.where('noteId').equals(row.id).first())?.base).toEqual(base);
+    // A note that never reached the server has no base.
+    const fresh = await createNote({ title: 'New', content: 'x', tags: [] }, d.db);
+    await updateNote(fresh.id, { content: 'y' }, d.db);
+    expect((await d.db.outbox.where('noteId').equals(fresh.id).first())?.base).toBeUndefined();
   });
 });

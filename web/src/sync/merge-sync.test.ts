@@ -22,6 +22,14 @@ async function sharedNote(a: Device, b: Device, content = BASE, tags: string[] =
   return { a: onA.id, b: onB.id };
 }
 
+/** The device holds no merge base anywhere: neither stored nor kept by its queued edits. */
+async function forgetBases(device: Device) {
+  await device.db.syncBases.clear();
+  await device.db.outbox.toCollection().modify((entry) => {
+    delete entry.base;
+  });
+}
+
 /** reason|title|content of every revision of a note, newest first. */
 async function revisionTexts(serverId: number): Promise<string[]> {
   const out: string[] = [];
@@ -200,8 +208,9 @@ describe('concurrent edits', () => {
     const ids = await sharedNote(a, b);
     await updateNote(ids.a, { content: BASE.replace('Milk and bread.', 'Milk.') }, a.db);
     await updateNote(ids.b, { content: BASE.replace('Call the plumber.', 'Call him.') }, b.db);
-    // Synced before bases were kept. A's edit was the note's first, so the server kept version 1.
-    await b.db.syncBases.clear();
+    // Synced before bases were kept (by a version that kept none in the outbox either). A's edit was the note's
+    // first, so the server kept version 1.
+    await forgetBases(b);
     await a.engine.syncNow();
     await b.engine.syncNow();
     expect(b.calls.filter((c) => c.path.includes('/revisions')).map((c) => c.status)).toEqual([200, 200]);
@@ -220,7 +229,7 @@ describe('concurrent edits', () => {
     await b.engine.syncNow();
     await updateNote(ids.a, { content: `${BASE.replace('Milk and bread.', 'Milk.')}\nv2\n` }, a.db);
     await updateNote(ids.b, { content: `${BASE.replace('Call the plumber.', 'Call him.')}\nv2\n` }, b.db);
-    await b.db.syncBases.clear();
+    await forgetBases(b);
     await a.engine.syncNow();
     await fx.server.handle.store.write((tx) => {
       for (const revision of tx.filter('noteRevisions', () => true)) tx.remove('noteRevisions', revision.id);

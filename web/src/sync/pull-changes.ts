@@ -1,7 +1,7 @@
 // Pulls the server's changes feed from the saved cursor, page by page, into the local database. Two guards keep
 // local work safe: a note with a queued change is never overwritten (the push settles it with baseVersion), and
 // a server that looks new or reset never wipes local notes: they are queued to be pushed again instead.
-import { API, type Note, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
+import { API, type NoteChanges, NoteChangesSchema } from '@private-notes/shared';
 import { REQUEST_TIMEOUT_MS } from '../api/request-deadline.ts';
 import { FIRST_SYNC_FIRST_PAGE } from '../db/first-page-script.ts';
 import type { NotesDatabase } from '../db/notes-database.ts';
@@ -18,7 +18,6 @@ import {
   serverWasRestored,
   settleRestore,
 } from './restore-epoch.ts';
-import { baseFromServer } from './sync-bases.ts';
 import { CURSOR_KEY, type PullProgress, readCursor } from './sync-cursor.ts';
 import { describeAnswer, type SyncRequest, throwIfStopping } from './sync-http.ts';
 
@@ -208,11 +207,9 @@ async function notesByServerIdIndex(db: NotesDatabase, serverIds: readonly numbe
 }
 
 /**
- * Stores a page with its cursor, and the merge base of each note written from the server (its text at that
- * version). A first sync too: copying the bases from the stored rows after the pull read every note back (23 MB
- * for 10,000 notes of real text) while the list read them and before the status could say "All changes synced";
- * written with the page, they add to a transaction that runs while the next page is on its way
- * (docs/decisions/realistic-bench-corpus.md).
+ * Stores a page with its cursor. No merge bases: a note written from the server is in step with it, so its row
+ * is its own base until it is first changed here, which keeps it in its outbox entry (sync-bases.ts). A first
+ * sync wrote each note twice before (docs/decisions/merge-base-at-first-edit.md).
  */
 async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date): Promise<number> {
   const tables = [db.notes, db.outbox, db.syncMeta, db.notices, db.deletions, db.trash, db.syncBases];
@@ -237,8 +234,6 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
     });
 
     const writes: LocalNote[] = [];
-    // Every note written from the server is in step with it: its text is the base of a later merge.
-    const bases = new Map<string, Note>();
     for (const server of changes.notes) {
       const local =
         byServerId.get(server.id) ?? (server.clientId ? byClientId.get(server.clientId) : undefined);
@@ -248,7 +243,6 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
         if (local.deleted && server.version > (local.version ?? 0)) {
           await db.outbox.delete(entry.seq!);
           writes.push(localFromServer(server, local.id));
-          bases.set(local.id, server);
           await addNotice(db, local.id, deleteRefusedMessage(server.title), now);
         }
         continue;
@@ -256,7 +250,6 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
       if (local && local.serverId === server.id && (local.version ?? 0) >= server.version) continue;
       const id = local?.id ?? server.clientId ?? `s${server.id}`;
       writes.push(localFromServer(server, id));
-      bases.set(id, server);
     }
     await noticeReturned(db, writes, now);
     await db.notes.bulkPut(writes);
@@ -266,7 +259,6 @@ async function applyChanges(db: NotesDatabase, changes: NoteChanges, now: Date):
       const inTrash = await db.trash.bulkGet(writes.map((note) => note.id));
       await db.trash.bulkDelete(inTrash.flatMap((row) => (row ? [row.id] : [])));
     }
-    await db.syncBases.bulkPut([...bases].map(([id, server]) => baseFromServer(server, id)));
     applied += writes.length;
 
     for (const serverId of changes.deleted) {

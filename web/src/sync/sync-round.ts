@@ -5,7 +5,6 @@ import type { NotesDatabase } from '../db/notes-database.ts';
 import { type PullProgress, pullChanges } from './pull-changes.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { pushUploads } from './push-uploads.ts';
-import { rememberMissingBases } from './sync-bases.ts';
 import type { createBytesRequest, SyncRequest } from './sync-http.ts';
 
 export interface SyncRoundContext {
@@ -46,8 +45,6 @@ export async function runSyncRound(ctx: SyncRoundContext): Promise<void> {
       ctx.onFirstSync(null);
     });
   const pulled = await pull();
-  // After the pull, whose end has let the screen read the list: a first sync stores notes without bases.
-  await rememberMissingBases(db);
   await ctx.onPushStart();
   const pushed = await pushOutbox(pullContext);
   if (pushed > 0 || pulled.reset) await pull();

@@ -10,6 +10,7 @@ import { type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, use
 import type { LocalNote } from '../../db/types.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
+import { useStableActions } from '../../ui/use-stable-actions.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
 import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
@@ -113,13 +114,13 @@ export function NotesScreen({
       setConvertingId(null);
     }
   };
-  const cardActions = {
+  const cardActions = useStableActions({
     onOpen: (note: LocalNote) => setViewerId(note.id),
     onEdit: (note: LocalNote) => setMode({ kind: 'editor', noteId: note.id }),
     onDelete: (note: LocalNote) => deletion.ask(note),
     onStudy: study,
     onConvert: (note: LocalNote) => void convert(note),
-  };
+  });
 
   const filtering = notesFiltersActive({ search, tags: filters.tags, dateRange: filters.dateRange });
   const emptyKind = notes
