@@ -269,11 +269,12 @@ describe('server features that read note text', () => {
   });
 
   it('attachment garbage collection takes nothing while a locked note exists (its references are sealed)', async () => {
+    await createLocked();
     const image = await png(21, 21);
     expect((await upload(s, cookie, image)).status).toBe(201);
     const { store, services } = s.handle;
     const t0 = new Date();
-    // Locked notes exist (above): the unreferenced image is neither marked nor, a year later, removed.
+    // A locked note exists: the unreferenced image is neither marked nor, a year later, removed.
     expect(await collectAttachmentGarbage(store, services.attachments, 30 * DAY_MS, t0)).toMatchObject({
       marked: 0,
       removed: 0,

@@ -71,7 +71,13 @@ export async function checkStore(dir: string): Promise<StoreCheck> {
     (snapshot.status === 'ok' ||
       snapshot.status === 'unchecked' ||
       (snapshot.status === 'missing' && scan.size === 0));
-  if (healthy) lines.push(...describeVaults(new ReadView(replayed(base ?? emptySnapshot(), scan.records))));
+  if (healthy) {
+    try {
+      lines.push(...describeVaults(new ReadView(replayed(base ?? emptySnapshot(), scan.records))));
+    } catch (error) {
+      lines.push(`locked notes: not counted (${(error as Error).message}).`);
+    }
+  }
   return { dir, snapshot, journal, healthy, lines };
 }
 
