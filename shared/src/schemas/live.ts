@@ -42,13 +42,23 @@ export type LiveWriter = (typeof LIVE_WRITERS)[number];
  * `event: hello` (the first event of a channel) and `event: feeds` (a commit). The SSE `id:` is `seq`: sent
  * back as Last-Event-ID on a resume, the server answers in its hello every feed that moved since.
  */
+const isLiveFeed = (name: string): name is LiveFeed => (LIVE_FEEDS as readonly string[]).includes(name);
+
 export const LiveEventSchema = z.object({
   seq: z.number().int().nonnegative(),
-  feeds: z.array(z.enum(LIVE_FEEDS)),
+  // A feed a later server names (an app cached before it was added) is left out, not the whole event: the
+  // event's other feeds, and a hello's "everything moved", still count.
+  feeds: z.array(z.string()).transform((names) => names.filter(isLiveFeed)),
   /**
    * Sent only to the channels of the session that made the commit, when one of its own writers did (the
-   * commit holds nothing else): that writer's round already pulls what it committed.
+   * commit holds nothing else): that writer's round already pulls what it committed. A writer this version
+   * does not know is treated as someone else's: the device pulls.
    */
-  own: z.enum(LIVE_WRITERS).optional(),
+  own: z
+    .string()
+    .optional()
+    .transform((writer) =>
+      (LIVE_WRITERS as readonly string[]).includes(writer ?? '') ? (writer as LiveWriter) : undefined,
+    ),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
