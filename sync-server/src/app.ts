@@ -70,6 +70,7 @@ import { TwoFactorService } from './services/two-factor-service.ts';
 import { UserService } from './services/user-service.ts';
 import { openStore, type Store } from './storage/index.ts';
 import { keepDataPrivate } from './storage/private-files.ts';
+import { createVaultRouter } from './vault/vault-router.ts';
 
 export interface AppHandle {
   app: Express;
@@ -197,6 +198,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(createTotpRouter(deps));
   app.use(createSessionsRouter(deps));
   app.use(createSettingsRouter(deps));
+  app.use(createVaultRouter(deps));
   app.use(createSiteRouter(deps));
   app.use(createAiRouter(deps)); // before notes: /api/notes/suggest-tags etc. are not note ids
   app.use(createRevisionsRouter(deps)); // before notes, which guards /api/notes/* itself

@@ -88,7 +88,7 @@ describe('origin check and errors', () => {
     const res = await s.api('GET', '/api/user', { cookie });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/default-src 'self'/);
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toMatch(/img-src 'self' https: data:/);
     expect(csp).toMatch(/worker-src 'self'/);
     expect(csp).not.toMatch(/upgrade-insecure-requests/);

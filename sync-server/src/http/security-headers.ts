@@ -22,7 +22,8 @@ export function securityHeaders({ behindProxy }: { behindProxy: boolean }): Requ
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        // 'wasm-unsafe-eval': locked notes' Argon2id (hash-wasm) compiles WebAssembly; no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
         // Chakra/emotion and the markdown editor inject style elements at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
