@@ -23,7 +23,11 @@ export function securityHeaders({ behindProxy }: { behindProxy: boolean }): Requ
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval': locked notes' Argon2id (hash-wasm) compiles WebAssembly; no JavaScript eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+        ],
         // Chakra/emotion and the markdown editor inject style elements at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'https:', 'data:', 'blob:'],

@@ -27,7 +27,11 @@ describe('/api/vault', () => {
     expect(created.body).toEqual({ header: sent, version: 1 });
     const racing = await s.api('PUT', '/api/vault', { cookie, body: { header, baseVersion: 0 } });
     expect(racing.status).toBe(409);
-    expect(racing.body).toEqual({ message: 'The vault changed on another device.', header: sent, version: 1 });
+    expect(racing.body).toEqual({
+      message: 'The vault changed on another device.',
+      header: sent,
+      version: 1,
+    });
     const next = await s.api('PUT', '/api/vault', { cookie, body: { header, baseVersion: 1 } });
     expect(next.body.version).toBe(2);
     expect((await s.api('GET', '/api/vault', { cookie })).body).toEqual({ header, version: 2 });
