@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
 import { LinkedFrom } from '../links/LinkedFrom.tsx';
 import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
@@ -33,9 +33,11 @@ interface Props {
   canStudy: boolean;
   /** Opens the compare view of a conflict this note (or copy) is part of. */
   onCompare(copyId: string): void;
+  /** Lock note / Unlock note (the vault feature). */
+  lockSlot?: ((note: LocalNote) => ReactNode) | undefined;
 }
 
-export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare }: Props) {
+export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare, lockSlot }: Props) {
   const [expanded, setExpanded] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const toggleTask = useTaskToggle(note);
@@ -68,7 +70,8 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                     <Dialog.Title flex="1 1 12rem" minW="0" overflowWrap="break-word">
                       {note.title}
                     </Dialog.Title>
-                    <HStack gap="1" flexShrink={0} ml="auto">
+                    <HStack gap="1" flexShrink={0} ml="auto" wrap="wrap">
+                      {lockSlot?.(note)}
                       <Button
                         size="sm"
                         variant={showHistory ? 'subtle' : 'ghost'}

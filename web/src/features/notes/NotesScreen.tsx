@@ -13,6 +13,8 @@ import { useOpenedOnce } from '../../ui/use-opened-once.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
 import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { NoteLockButton } from '../vault/NoteLockButton.tsx';
+import { useNotesVault } from '../vault/use-notes-vault.tsx';
 import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import type { EditorAiContext } from './NoteEditor.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
@@ -89,6 +91,7 @@ export function NotesScreen({
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), [setMode]);
   useNewNoteShortcut(mode.kind === 'list', openNew);
   const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
+  const vault = useNotesVault(notes, (noteId) => setMode({ kind: 'editor', noteId }));
 
   const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
   const viewerMounted = useOpenedOnce(viewerNote !== null);
@@ -112,8 +115,8 @@ export function NotesScreen({
     }
   };
   const cardActions = {
-    onOpen: (note: LocalNote) => setViewerId(note.id),
-    onEdit: (note: LocalNote) => setMode({ kind: 'editor', noteId: note.id }),
+    onOpen: (note: LocalNote) => vault.guardOpen(note, () => setViewerId(note.id)),
+    onEdit: (note: LocalNote) => vault.guardOpen(note, () => setMode({ kind: 'editor', noteId: note.id })),
     onDelete: (note: LocalNote) => deletion.ask(note),
     onStudy: study,
     onConvert: (note: LocalNote) => void convert(note),
@@ -144,7 +147,12 @@ export function NotesScreen({
           countShown={countShown}
           loadError={loadError}
           catchingUp={showFirstSync}
-          headerExtra={headerExtra}
+          headerExtra={
+            <>
+              {headerExtra}
+              {vault.header}
+            </>
+          }
           listMode={mode.kind === 'list'}
           view={view}
           setView={setView}
@@ -200,6 +208,7 @@ export function NotesScreen({
             <NoteViewer
               note={viewerNote}
               canStudy={!!onStudy}
+              lockSlot={(note) => <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} />}
               onClose={closeViewer}
               onStudy={study}
               onEdit={(note) => {
@@ -227,6 +236,7 @@ export function NotesScreen({
             />
           </Suspense>
         ) : null}
+        {vault.dialog}
       </OwnerPage>
     </WikiLinkContext.Provider>
   );

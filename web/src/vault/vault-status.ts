@@ -1,0 +1,67 @@
+// What the screens need to know about the vault without loading its crypto (the notes screen's first paint):
+// whether the owner has one, whether it is unlocked, and how to load the rest (vault-runtime.ts) when needed.
+import { apiRequest } from '../api/request.ts';
+import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
+import type { VaultLockReason } from './vault-session.ts';
+
+export interface VaultStatus {
+  /** False until the runtime has read the header (cached or from the server). */
+  known: boolean;
+  hasVault: boolean;
+  unlocked: boolean;
+  /** Why it last locked (the notes screen says "Locked after 15 minutes of inactivity"). */
+  lockReason: VaultLockReason | null;
+}
+
+let status: VaultStatus = { known: false, hasVault: false, unlocked: false, lockReason: null };
+const listeners = new Set<() => void>();
+
+export const vaultStatus = {
+  get: (): VaultStatus => status,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** For the runtime only. */
+  set(next: Partial<VaultStatus>): void {
+    status = { ...status, ...next };
+    for (const listener of listeners) listener();
+  },
+};
+
+type Runtime = typeof import('./vault-runtime.ts')['vaultRuntime'];
+let loading: Promise<Runtime> | null = null;
+let loaded: Runtime | null = null;
+
+/** Loads the vault's code (hash-wasm, noble: ~50 KB) once, and reads the header. */
+export function loadVaultRuntime(): Promise<Runtime> {
+  loading ??= import('./vault-runtime.ts').then(async ({ vaultRuntime }) => {
+    await vaultRuntime.start();
+    loaded = vaultRuntime;
+    return vaultRuntime;
+  });
+  return loading;
+}
+
+/**
+ * Loads the vault's code when the owner has a vault: its header cached here, or (a device that has not seen it
+ * yet) on the server, asked once without loading any crypto.
+ */
+export async function loadVaultRuntimeIfSetUp(): Promise<void> {
+  if (loading) return;
+  const cached = await readCachedHeader().catch(() => null);
+  if (cached?.header) {
+    await loadVaultRuntime();
+    return;
+  }
+  const fresh = await apiRequest<StoredVaultHeader>(VAULT_API).catch(() => null);
+  if (fresh?.header) {
+    await cacheHeader(fresh);
+    await loadVaultRuntime();
+  }
+}
+
+/** Sign-out and the Lock button: forget the keys (nothing to do when the code never loaded). */
+export function lockVault(reason: VaultLockReason): void {
+  loaded?.lock(reason);
+}
