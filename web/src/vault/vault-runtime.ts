@@ -16,13 +16,17 @@ import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
 import { createVaultSession, type VaultLockReason } from './vault-session.ts';
-import { vaultStatus } from './vault-status.ts';
+import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
 
 export const VAULT_CHANGED_ELSEWHERE =
   'Locked notes were set up or changed on another device meanwhile. Unlock with that passphrase.';
 export const NO_VAULT_MESSAGE = 'Locked notes are not set up yet: set them up in Settings › Locked notes.';
 
-const session = createVaultSession({ autoLockMinutes: readAutoLockMinutes(), deriveKek: deriveKekInWorker });
+const session = createVaultSession({
+  autoLockMinutes: readAutoLockMinutes(),
+  deriveKek: deriveKekInWorker,
+  beforeIdleLock: runBeforeVaultLock,
+});
 let stored: StoredVaultHeader = { header: null, version: 0 };
 
 session.subscribe((state) => {

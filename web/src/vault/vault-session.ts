@@ -23,6 +23,8 @@ export interface VaultSessionOptions {
   now?: () => number;
   /** Runs Argon2id for a passphrase unlock (the browser passes one that uses a worker). */
   deriveKek?: KekDeriver;
+  /** Runs before an idle lock, while the keys still work (the open editor saves a locked note's text). */
+  beforeIdleLock?: () => Promise<void>;
 }
 
 export interface VaultSession {
@@ -69,8 +71,21 @@ export function createVaultSession(options: VaultSessionOptions = {}): VaultSess
     clearTimeout(timer);
     timer = setTimeout(() => {
       const idle = now() - lastActivity;
-      if (idle >= idleMs) lock('idle');
-      else arm(idleMs - idle);
+      if (idle < idleMs) {
+        arm(idleMs - idle);
+        return;
+      }
+      const before = options.beforeIdleLock;
+      if (!before) {
+        lock('idle');
+        return;
+      }
+      const started = generation;
+      void before()
+        .catch(() => {})
+        .finally(() => {
+          if (started === generation) lock('idle');
+        });
     }, delay);
   };
 

@@ -61,7 +61,21 @@ export async function loadVaultRuntimeIfSetUp(): Promise<void> {
   }
 }
 
-/** Sign-out and the Lock button: forget the keys (nothing to do when the code never loaded). */
+const beforeLock = new Set<() => Promise<void>>();
+
+/** Work to do while the keys still work, before any lock (the open editor saves a locked note). */
+export function registerBeforeVaultLock(run: () => Promise<void>): () => void {
+  beforeLock.add(run);
+  return () => beforeLock.delete(run);
+}
+
+export async function runBeforeVaultLock(): Promise<void> {
+  await Promise.all([...beforeLock].map((run) => run().catch(() => {})));
+}
+
+/** Sign-out and the Lock button: save what must be, then forget the keys (nothing to do when never loaded). */
 export function lockVault(reason: VaultLockReason): void {
-  loaded?.lock(reason);
+  const runtime = loaded;
+  if (!runtime) return;
+  void runBeforeVaultLock().finally(() => runtime.lock(reason));
 }

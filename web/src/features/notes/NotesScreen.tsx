@@ -7,6 +7,7 @@ import { Skeleton } from '@chakra-ui/react';
 import { notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { isSealedNote } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -93,7 +94,13 @@ export function NotesScreen({
   const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
   const vault = useNotesVault(notes, (noteId) => setMode({ kind: 'editor', noteId }));
 
-  const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
+  const found = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
+  // A locked note that can no longer be read (the vault locked) leaves the screen.
+  const viewerNote = found && isSealedNote(found) ? null : found;
+  const editingSealed = mode.kind === 'editor' && editing !== null && isSealedNote(editing);
+  useEffect(() => {
+    if (editingSealed) setMode({ kind: 'list' });
+  }, [editingSealed, setMode]);
   const viewerMounted = useOpenedOnce(viewerNote !== null);
   const deleteMounted = useOpenedOnce(deletion.target !== null);
 
