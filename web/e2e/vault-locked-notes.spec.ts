@@ -43,6 +43,7 @@ test('set up: a weak passphrase is refused with the reason, then the recovery ke
     timeout: 30_000,
   });
   recoveryKey = (await panel.getByTestId('recovery-key').textContent()) ?? '';
+  expect(recoveryKey).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){6}$/);
   await expect(
     panel.getByText(/Without both your passphrase and this recovery key, your locked notes are gone/),
   ).toBeVisible();
@@ -113,6 +114,75 @@ test('lock a note: only ciphertext reaches the server; after a reload a "Locked 
   await expect(page.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(page.getByTestId('note-card').filter({ hasText: 'Locked note' })).toBeVisible();
+  await expect(page.getByText(TITLE)).toHaveCount(0);
+});
+
+test('the recovery key unlocks instead of the passphrase', async ({ page }) => {
+  await page.goto('/notes');
+  await page.getByRole('button', { name: 'Open note: Locked note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unlock locked notes' });
+  await dialog.getByRole('button', { name: 'Use recovery key instead' }).click();
+  await dialog.getByLabel('Recovery key').fill(recoveryKey.toLowerCase().replaceAll('-', ' '));
+  await dialog.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(page.getByTestId('note-viewer')).toContainText(MARKER);
+});
+
+test('change the passphrase: the old one is refused, the new one opens; the recovery key sets it back', async ({
+  page,
+}) => {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Locked notes' }).click();
+  await expect(page.getByTestId('vault-state')).toHaveText('Your locked notes are locked.');
+  await page
+    .getByRole('form', { name: 'Unlock locked notes' })
+    .getByLabel('Passphrase')
+    .fill(VAULT_PASSPHRASE);
+  await page
+    .getByRole('form', { name: 'Unlock locked notes' })
+    .getByRole('button', { name: 'Unlock', exact: true })
+    .click();
+  await expect(page.getByTestId('vault-state')).toHaveText('Your locked notes are unlocked on this device.');
+  const change = page.getByRole('form', { name: 'Change passphrase' });
+  await change.getByLabel('New passphrase', { exact: true }).fill(NEW_PASSPHRASE);
+  await change.getByLabel('Repeat the passphrase').fill(NEW_PASSPHRASE);
+  await change.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(page.getByText('Passphrase changed')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Lock now' }).click();
+
+  const unlock = page.getByRole('form', { name: 'Unlock locked notes' });
+  await unlock.getByLabel('Passphrase').fill(VAULT_PASSPHRASE);
+  await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(unlock.getByRole('alert')).toContainText('does not unlock');
+  await unlock.getByLabel('Passphrase').fill(NEW_PASSPHRASE);
+  await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(page.getByTestId('vault-state')).toHaveText('Your locked notes are unlocked on this device.');
+  await page.getByRole('button', { name: 'Lock now' }).click();
+
+  // Forgot it: the recovery key opens the vault and sets a new passphrase (the original one, for the next specs).
+  const reset = page.getByRole('form', { name: 'Set a new passphrase with the recovery key' });
+  await reset.getByLabel('Recovery key').fill(recoveryKey);
+  await reset.getByLabel('New passphrase', { exact: true }).fill(VAULT_PASSPHRASE);
+  await reset.getByLabel('Repeat the passphrase').fill(VAULT_PASSPHRASE);
+  await reset.getByRole('button', { name: 'Unlock with recovery key and set passphrase' }).click();
+  await expect(page.getByTestId('vault-state')).toHaveText('Your locked notes are unlocked on this device.', {
+    timeout: 20_000,
+  });
+  await page.goto('/notes');
+  await unlockFromNotes(page, VAULT_PASSPHRASE);
+  await expect(page.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
+});
+
+test('locks by itself after the idle time set for this device', async ({ page }) => {
+  await page.clock.install();
+  await page.addInitScript(() => localStorage.setItem('vaultAutoLockMinutes', '1'));
+  await page.goto('/notes');
+  await unlockFromNotes(page);
+  await expect(page.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
+  await page.clock.fastForward('00:30');
+  await expect(page.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
+  await page.clock.fastForward('00:45');
+  await expect(page.getByRole('button', { name: 'Unlock locked notes' })).toBeVisible();
   await expect(page.getByTestId('note-card').filter({ hasText: 'Locked note' })).toBeVisible();
   await expect(page.getByText(TITLE)).toHaveCount(0);
 });

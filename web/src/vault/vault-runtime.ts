@@ -11,6 +11,7 @@ import {
 } from '@private-notes/shared/vault';
 import { apiRequest } from '../api/request.ts';
 import { setLockedNoteCodec } from '../db/locked-note-codec.ts';
+import { registerSignedOut } from '../features/auth/logout-guard.ts';
 import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts';
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
@@ -37,6 +38,9 @@ session.subscribe((state) => {
     lockReason: state.status === 'locked' ? state.reason : null,
   });
 });
+
+// Signed out: the keys go at once (the open editor's text was saved by the sign-out's own flush).
+registerSignedOut(() => session.lock('sign-out'));
 
 function adoptHeader(next: StoredVaultHeader) {
   stored = next;

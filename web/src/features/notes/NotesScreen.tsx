@@ -6,7 +6,16 @@
 import { Skeleton } from '@chakra-ui/react';
 import { notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { isSealedNote } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
@@ -14,7 +23,6 @@ import { useOpenedOnce } from '../../ui/use-opened-once.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
 import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
-import { NoteLockButton } from '../vault/NoteLockButton.tsx';
 import { useNotesVault } from '../vault/use-notes-vault.tsx';
 import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import type { EditorAiContext } from './NoteEditor.tsx';
@@ -29,6 +37,11 @@ import { useNoteLinks } from './screen/use-note-links.ts';
 import { useNotesData } from './screen/use-notes-data.ts';
 import { useNotesStartup } from './screen/use-notes-startup.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
+
+// With the viewer, not the first paint (its confirmation dialog is not in the screen's own chunks).
+const NoteLockButton = lazy(() =>
+  import('../vault/NoteLockButton.tsx').then((m) => ({ default: m.NoteLockButton })),
+);
 
 export interface NotesScreenProps {
   /** `/notes?view={id}`: the server id of a note to open in the viewer. */
@@ -215,7 +228,11 @@ export function NotesScreen({
             <NoteViewer
               note={viewerNote}
               canStudy={!!onStudy}
-              lockSlot={(note) => <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} />}
+              lockSlot={(note) => (
+                <Suspense fallback={null}>
+                  <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} />
+                </Suspense>
+              )}
               onClose={closeViewer}
               onStudy={study}
               onEdit={(note) => {

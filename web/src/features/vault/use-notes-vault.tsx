@@ -1,23 +1,15 @@
 // The vault on the notes screen (no crypto on first paint): loads the vault's code when this device knows of a
 // vault or a locked note is listed, asks to unlock before a locked note is opened, and offers the header's
 // Lock / Unlock and "New locked note". The unlock dialog itself is loaded when first asked for.
-import { Button, HStack } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { isSealedNote } from '../../db/locked-note-codec.ts';
-import { createNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { afterFirstScreen } from '../../ui/after-first-screen.ts';
-import { toast } from '../../ui/toast-store.ts';
-import {
-  loadVaultRuntime,
-  loadVaultRuntimeIfSetUp,
-  lockVault,
-  vaultStatus,
-} from '../../vault/vault-status.ts';
-import { LockIcon } from '../notes/note-icons.tsx';
+import { loadVaultRuntime, loadVaultRuntimeIfSetUp, vaultStatus } from '../../vault/vault-status.ts';
 import { useVaultStatus } from './use-vault-status.ts';
 
 const UnlockDialog = lazy(() => import('./UnlockDialog.tsx'));
+const VaultHeaderControls = lazy(() => import('./VaultHeaderControls.tsx'));
 
 export const SET_UP_FIRST = 'Set up locked notes first, in Settings › Locked notes.';
 
@@ -47,32 +39,15 @@ export function useNotesVault(
     if (vaultStatus.get().unlocked) then();
     else setPending({ next: then });
   }, []);
-  const newLocked = () =>
-    whenUnlocked(() => {
-      void createNote({ title: '', content: '', tags: [] }, undefined, { locked: true }).then(
-        (note) => openEditor(note.id),
-        (error: unknown) =>
-          toast({ title: 'Could not make the note', description: String(error), variant: 'destructive' }),
-      );
-    });
-
   const header = status.hasVault ? (
-    <HStack gap="2">
-      {status.unlocked ? (
-        <Button size="xs" variant="outline" onClick={() => lockVault('manual')}>
-          <LockIcon />
-          Lock
-        </Button>
-      ) : (
-        <Button size="xs" variant="outline" onClick={() => setPending({ next: () => {} })}>
-          <LockIcon />
-          Unlock locked notes
-        </Button>
-      )}
-      <Button size="xs" variant="outline" onClick={newLocked}>
-        New locked note
-      </Button>
-    </HStack>
+    <Suspense fallback={null}>
+      <VaultHeaderControls
+        unlocked={status.unlocked}
+        askUnlock={() => setPending({ next: () => {} })}
+        whenUnlocked={whenUnlocked}
+        openEditor={openEditor}
+      />
+    </Suspense>
   ) : null;
 
   const dialog = pending ? (
