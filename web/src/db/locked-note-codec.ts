@@ -19,6 +19,9 @@ export interface LockedNoteCodec {
   seal(noteId: string, fields: LockedNoteFields): string;
 }
 
+export const UNLOCK_TO_MERGE_MESSAGE =
+  'This locked note changed on another device too: unlock your locked notes to merge the two.';
+
 export const VAULT_LOCKED_MESSAGE = 'This note is locked: unlock your locked notes to change it.';
 
 let codec: LockedNoteCodec | null = null;
@@ -90,4 +93,18 @@ export function rowToStore(note: LocalNote, lock: boolean): LocalNote {
   lockedIds.add(note.id);
   const content = codec.seal(note.id, { title: note.title, content: note.content, tags: note.tags });
   return { ...row, title: '', tags: [], content };
+}
+
+/** Fields as the owner reads them: a locked text opened (throws while locked), plain fields as they are. */
+export function openFields(noteId: string, fields: LockedNoteFields): LockedNoteFields {
+  if (!isLockedNoteText(fields.content)) return fields;
+  if (!codec) throw new Error(VAULT_LOCKED_MESSAGE);
+  return codec.open(noteId, fields.content);
+}
+
+/** Plain fields sealed as a locked note's stored fields (empty title, no tags). */
+export function sealFields(noteId: string, fields: LockedNoteFields): LockedNoteFields {
+  if (!codec) throw new Error(VAULT_LOCKED_MESSAGE);
+  lockedIds.add(noteId);
+  return { title: '', tags: [], content: codec.seal(noteId, fields) };
 }

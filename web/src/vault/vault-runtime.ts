@@ -10,7 +10,9 @@ import {
   unlockVaultWithRecoveryKey,
 } from '@private-notes/shared/vault';
 import { apiRequest } from '../api/request.ts';
-import { setLockedNoteCodec } from '../db/locked-note-codec.ts';
+import { db } from '../db/db.ts';
+import { setLockedNoteCodec, UNLOCK_TO_MERGE_MESSAGE } from '../db/locked-note-codec.ts';
+import { retryChange } from '../db/notes-store.ts';
 import { registerSignedOut } from '../features/auth/logout-guard.ts';
 import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts';
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
@@ -33,6 +35,7 @@ let stored: StoredVaultHeader = { header: null, version: 0 };
 session.subscribe((state) => {
   const vault = session.current();
   setLockedNoteCodec(state.status === 'unlocked' && vault ? createLockedNoteCache(vault) : null);
+  if (state.status === 'unlocked') void retryWaitingMerges().catch(() => {});
   vaultStatus.set({
     unlocked: state.status === 'unlocked',
     lockReason: state.status === 'locked' ? state.reason : null,
@@ -41,6 +44,12 @@ session.subscribe((state) => {
 
 // Signed out: the keys go at once (the open editor's text was saved by the sign-out's own flush).
 registerSignedOut(() => session.lock('sign-out'));
+
+/** Conflicts on locked notes that waited for the vault (sync/settle-conflicts.ts) are pushed again. */
+async function retryWaitingMerges(): Promise<void> {
+  const waiting = await db.outbox.where('error').equals(UNLOCK_TO_MERGE_MESSAGE).toArray();
+  for (const entry of waiting) await retryChange(entry.noteId);
+}
 
 function adoptHeader(next: StoredVaultHeader) {
   stored = next;
