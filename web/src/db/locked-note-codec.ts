@@ -19,6 +19,9 @@ export interface LockedNoteCodec {
   seal(noteId: string, fields: LockedNoteFields): string;
 }
 
+/** What a locked note shows while it cannot be read here: nothing of its title or text. */
+export const LOCKED_NOTE_TITLE = 'Locked note';
+
 export const UNLOCK_TO_MERGE_MESSAGE =
   'This locked note changed on another device too: unlock your locked notes to merge the two.';
 

@@ -3,12 +3,9 @@
 import { Badge, Box, chakra, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
 import { NOTE_CARD_TAGS, previewText, relativeTime, searchSnippet, visibleTags } from '@private-notes/shared';
 import { memo, useMemo } from 'react';
-import { isSealedNote } from '../../db/locked-note-codec.ts';
+import { isSealedNote, LOCKED_NOTE_TITLE } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { BlogIcon, EditIcon, LockIcon, StudyIcon, TrashIcon } from './note-icons.tsx';
-
-/** What a locked note's card says while it cannot be read here: nothing of its title or text. */
-export const LOCKED_NOTE_TITLE = 'Locked note';
 
 export interface NoteCardActions {
   onOpen(note: LocalNote): void;
