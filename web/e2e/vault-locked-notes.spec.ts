@@ -186,3 +186,32 @@ test('locks by itself after the idle time set for this device', async ({ page })
   await expect(page.getByTestId('note-card').filter({ hasText: 'Locked note' })).toBeVisible();
   await expect(page.getByText(TITLE)).toHaveCount(0);
 });
+
+test('Convert to blog post on a locked note asks first, and makes a separate plain copy only on yes', async ({
+  page,
+}) => {
+  const posts = async () =>
+    ((await (await page.request.get('/api/admin/blog')).json()) as Array<{ title: string }>).map(
+      (p) => p.title,
+    );
+  const before = await posts();
+  await page.goto('/notes');
+  await unlockFromNotes(page);
+  const card = page.getByTestId('note-card').filter({ hasText: TITLE });
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await card.getByRole('button', { name: 'Convert to Blog Post' }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toContain('plain copy');
+  expect(await posts()).toEqual(before);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card.getByRole('button', { name: 'Convert to Blog Post' }).click();
+  await expect.poll(posts).toContain(TITLE);
+  // The note itself stays locked on the server.
+  const stored = await serverNotes(page);
+  expect(JSON.stringify(stored)).not.toContain(MARKER);
+});
