@@ -77,8 +77,16 @@ export function ChangePassphraseForm({ withRecoveryKey }: { withRecoveryKey: boo
           }}
         />
         <FormError error={error} />
-        <Button type="submit" variant="outline" alignSelf="start" loading={pending} loadingText="Saving…">
-          {withRecoveryKey ? 'Unlock with recovery key and set passphrase' : 'Change passphrase'}
+        <Button
+          type="submit"
+          variant="outline"
+          alignSelf="start"
+          maxW="full"
+          whiteSpace="normal"
+          loading={pending}
+          loadingText="Saving…"
+        >
+          {withRecoveryKey ? 'Set new passphrase' : 'Change passphrase'}
         </Button>
       </Stack>
     </form>

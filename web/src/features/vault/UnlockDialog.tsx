@@ -1,5 +1,5 @@
 // The unlock dialog (loaded when first needed: it brings the vault's crypto): the passphrase, or the recovery key.
-import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { loadVaultRuntime } from '../../vault/vault-status.ts';
 import { UnlockForm } from './UnlockForm.tsx';
@@ -38,7 +38,9 @@ export default function UnlockDialog({ onClose, onUnlocked }: Props) {
                 <UnlockForm onUnlocked={onUnlocked} />
               )}
             </Dialog.Body>
-            <Dialog.CloseTrigger />
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
