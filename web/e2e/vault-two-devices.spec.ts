@@ -52,5 +52,14 @@ test('new locked note, edited offline and synced, is read on a second device aft
   await unlockFromNotes(other);
   await other.getByRole('button', { name: `Open locked note: ${TITLE}` }).click();
   await expect(other.getByTestId('note-viewer')).toContainText(OFFLINE);
+  await other.getByTestId('note-viewer').getByRole('button', { name: 'Close' }).click();
+
+  // Search finds it while unlocked (in memory), and nothing of it once locked.
+  await other.getByRole('button', { name: 'Search & Filter' }).click();
+  await other.getByLabel('Search', { exact: true }).fill('heron');
+  await expect(other.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
+  await other.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(other.getByTestId('note-card')).toHaveCount(0);
+  await expect(other.getByText(TITLE)).toHaveCount(0);
   await second.close();
 });

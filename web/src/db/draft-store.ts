@@ -119,3 +119,12 @@ export async function pruneOrphanEditorDrafts(
     return removed;
   });
 }
+
+/** A note just locked: any plain-text draft of it left from before goes (drafts of a locked note stay in memory). */
+export async function forgetDraftsOf(noteId: string, database: NotesDatabase = db): Promise<void> {
+  await database.transaction('rw', database.noteDrafts, database.drafts, async () => {
+    await database.noteDrafts.delete(editorDraftKey(noteId));
+    const spec = await database.drafts.get('note_draft');
+    if (spec?.noteId === noteId) await database.drafts.delete('note_draft');
+  });
+}

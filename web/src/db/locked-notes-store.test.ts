@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { createVault, parseLockedNote, type UnlockedVault } from '@private-notes/shared/vault';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLockedNoteCache } from '../vault/locked-note-cache.ts';
-import { putEditorDraft, saveDraft } from './draft-store.ts';
+import { forgetDraftsOf, putEditorDraft, saveDraft } from './draft-store.ts';
 import { isLockedNoteId, revealNote, setLockedNoteCodec, VAULT_LOCKED_MESSAGE } from './locked-note-codec.ts';
 import { NotesDatabase } from './notes-database.ts';
 import { createNote, updateNote } from './notes-store.ts';
@@ -122,5 +122,15 @@ describe('locked notes in the notes store', () => {
     expect(await db.drafts.count()).toBe(0);
     await putEditorDraft({ noteId: null, title: 'plain', content: 'plain', tagInput: '', open: true }, db);
     expect(await db.noteDrafts.count()).toBe(1);
+  });
+
+  it('forgets the plain drafts a note had before it was locked', async () => {
+    const db = freshDb();
+    const note = await createNote({ title: 'T', content: 'c', tags: [] }, db);
+    await putEditorDraft({ noteId: note.id, title: 'T', content: MARKER, tagInput: '', open: false }, db);
+    await saveDraft({ noteId: note.id, title: 'T', content: MARKER, tagInput: '' }, db);
+    await updateNote(note.id, {}, db, undefined, { locked: true });
+    await forgetDraftsOf(note.id, db);
+    expect(await everything(db)).not.toContain(MARKER);
   });
 });

@@ -2,6 +2,7 @@
 // unlocking makes it plain again (its text then goes to the server as any note's) after a confirmation.
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
+import { forgetDraftsOf } from '../../db/draft-store.ts';
 import { updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
@@ -55,10 +56,12 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
       return;
     }
     whenUnlocked(() => {
-      updateNote(note.id, {}, undefined, undefined, { locked: true }).then(
-        () => toast({ title: 'Note locked', description: 'Only your unlocked devices can read it now.' }),
-        (error: unknown) => failed('Could not lock the note', error),
-      );
+      updateNote(note.id, {}, undefined, undefined, { locked: true })
+        .then(() => forgetDraftsOf(note.id))
+        .then(
+          () => toast({ title: 'Note locked', description: 'Only your unlocked devices can read it now.' }),
+          (error: unknown) => failed('Could not lock the note', error),
+        );
     });
   };
   return (
