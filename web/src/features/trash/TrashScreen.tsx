@@ -66,7 +66,7 @@ export function TrashScreen() {
       void syncEngine.syncNow();
       toast({
         title: 'Note restored',
-        description: `“${row.title}” is back in your notes, with its history.`,
+        description: `“${trashRowShown(row).title}” is back in your notes, with its history.`,
       });
     } catch (error) {
       failed('Could not restore the note', error);
@@ -83,7 +83,7 @@ export function TrashScreen() {
         await deleteForever(target.row.id, removeOnServer);
         toast({
           title: 'Note deleted forever',
-          description: `“${target.row.title}” and its history are gone.`,
+          description: `“${trashRowShown(target.row).title}” and its history are gone.`,
         });
       } else {
         await emptyTrash(async () => {
