@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { createVault, type UnlockedVault } from '@private-notes/shared/vault';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolveConflict } from '../db/conflict-store.ts';
 import { revealNote, setLockedNoteCodec, UNLOCK_TO_MERGE_MESSAGE } from '../db/locked-note-codec.ts';
 import { createNote, retryChange, updateNote } from '../db/notes-store.ts';
 import { createLockedNoteCache } from '../vault/locked-note-cache.ts';
@@ -90,4 +91,36 @@ describe('a locked note edited on two devices', () => {
     expect(texts).toEqual([BASE.replace('rain.', `hail ${MARKER}.`), BASE.replace('rain.', 'snow.')].sort());
     expect(JSON.stringify(await b.db.conflicts.toArray())).not.toContain('Week');
   });
+});
+
+describe('resolving a locked note’s conflict', () => {
+  for (const choice of ['copy', 'note'] as const) {
+    it(`keeps ${choice === 'copy' ? 'this device’s' : 'the other'} text, sealed; the server sees only ciphertext`, async () => {
+      const [a, b] = [fx.device(), fx.device()];
+      const id = await sharedLockedNote(a, b);
+      await updateNote(id, { content: BASE.replace('rain.', 'snow.') }, a.db);
+      await updateNote(id, { content: BASE.replace('rain.', `hail ${MARKER}.`) }, b.db);
+      await a.engine.syncNow();
+      await b.engine.syncNow();
+      const [conflict] = await b.db.conflicts.toArray();
+      await resolveConflict(conflict!.copyId, choice, b.db);
+      expect(await b.engine.syncNow()).toBe('synced');
+      const rows = await b.db.notes.toArray();
+      expect(rows).toHaveLength(1);
+      const expected =
+        choice === 'copy' ? BASE.replace('rain.', `hail ${MARKER}.`) : BASE.replace('rain.', 'snow.');
+      expect(revealNote(rows[0]!)).toMatchObject({ title: 'Week', content: expected, locked: true });
+      const serverId = rows[0]!.serverId!;
+      const revisions = await fx.server.api('GET', `/api/notes/${serverId}/revisions`, { cookie: fx.cookie });
+      const texts = await Promise.all(
+        (revisions.body as Array<{ id: number }>).map(async (r) =>
+          JSON.stringify(
+            (await fx.server.api('GET', `/api/notes/${serverId}/revisions/${r.id}`, { cookie: fx.cookie }))
+              .body,
+          ),
+        ),
+      );
+      expect(JSON.stringify(await serverNotes(fx.server, fx.cookie)) + texts.join('')).not.toContain(MARKER);
+    });
+  }
 });
