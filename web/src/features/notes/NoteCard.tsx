@@ -124,7 +124,8 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
             title="Study Mode"
             size="sm"
             variant="ghost"
-            disabled={!props.canStudy || sealed}
+            // Study cards of locked notes would be plain text: not available yet.
+            disabled={!props.canStudy || sealed || note.locked === true}
             onClick={stop(props.onStudy)}
           >
             <StudyIcon />

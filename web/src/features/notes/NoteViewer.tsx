@@ -85,7 +85,7 @@ export function NoteViewer({ note, onClose, onEdit, onStudy, canStudy, onCompare
                         title="Study Mode"
                         size="sm"
                         variant="ghost"
-                        disabled={!canStudy}
+                        disabled={!canStudy || note.locked === true}
                         onClick={() => onStudy(note)}
                       >
                         <StudyIcon />

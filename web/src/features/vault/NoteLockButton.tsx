@@ -2,6 +2,7 @@
 // unlocking makes it plain again (its text then goes to the server as any note's) after a confirmation.
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
+import { db } from '../../db/db.ts';
 import { forgetDraftsOf } from '../../db/draft-store.ts';
 import { updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
@@ -58,8 +59,16 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
     whenUnlocked(() => {
       updateNote(note.id, {}, undefined, undefined, { locked: true })
         .then(() => forgetDraftsOf(note.id))
+        .then(() => db.flashcards.where('noteId').equals(note.id).count())
         .then(
-          () => toast({ title: 'Note locked', description: 'Only your unlocked devices can read it now.' }),
+          (cards) =>
+            toast({
+              title: 'Note locked',
+              description:
+                cards > 0
+                  ? `Only your unlocked devices can read it now. Its ${cards} study cards were made from the plain text and are not locked: delete them in Study mode if they should not stay readable.`
+                  : 'Only your unlocked devices can read it now.',
+            }),
           (error: unknown) => failed('Could not lock the note', error),
         );
     });
