@@ -1,5 +1,5 @@
 // Locked notes in the browser tests: one vault per test server, made once (through the app's Settings by
-// vault-locked-notes.spec.ts, or here through the API when another spec runs alone), always left with
+// vault-a-locked-notes.spec.ts, or here through the API when another spec runs alone), always left with
 // VAULT_PASSPHRASE so every vault spec can unlock it.
 import type { Page } from '@playwright/test';
 import { createVault } from '@private-notes/shared/vault';

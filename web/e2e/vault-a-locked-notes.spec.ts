@@ -1,4 +1,5 @@
-// Locked notes in one browser, in order (one vault per server): set up in Settings with the recovery key shown,
+// Locked notes in one browser, in order (one vault per server; this file's name sorts it before the other vault
+// specs, which reuse the vault it sets up, or make one through the API when run alone): set up in Settings with the recovery key shown,
 // lock a note (the server holds only ciphertext; after a reload only "Locked note" shows), unlock and read it,
 // the recovery key unlocks, the passphrase changes (the old one is refused), and the vault locks by itself.
 import AxeBuilder from '@axe-core/playwright';
