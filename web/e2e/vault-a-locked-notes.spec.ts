@@ -4,7 +4,7 @@
 // the recovery key unlocks, the passphrase changes (the old one is refused), and the vault locks by itself.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { E2E_OWNER, expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll } from './sideways.ts';
 import { newNote, serverNotes, unlockFromNotes, VAULT_PASSPHRASE } from './vault-helpers.ts';
 
@@ -149,6 +149,13 @@ test('the recovery key unlocks instead of the passphrase', async ({ page }) => {
 test('change the passphrase: the old one is refused, the new one opens; the recovery key sets it back', async ({
   page,
 }) => {
+  // Another device, open before the change: it has the old header cached.
+  const second = await page.context().browser()!.newContext();
+  const other = await second.newPage();
+  expect((await other.request.post('/api/login', { data: E2E_OWNER })).ok()).toBe(true);
+  await other.goto('/notes');
+  await expect(other.getByRole('button', { name: 'Unlock locked notes' })).toBeVisible();
+
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Locked notes' }).click();
   await expect(page.getByTestId('vault-state')).toHaveText('Your locked notes are locked.');
@@ -176,6 +183,10 @@ test('change the passphrase: the old one is refused, the new one opens; the reco
   await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(page.getByTestId('vault-state')).toHaveText('Your locked notes are unlocked on this device.');
   await page.getByRole('button', { name: 'Lock now' }).click();
+  // The other device, without a reload, opens with the new passphrase (it fetches the changed header).
+  await unlockFromNotes(other, NEW_PASSPHRASE);
+  await expect(other.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
+  await second.close();
 
   // Forgot it: the recovery key opens the vault and sets a new passphrase (the original one, for the next specs).
   const reset = page.getByRole('form', { name: 'Set a new passphrase with the recovery key' });

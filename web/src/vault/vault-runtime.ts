@@ -85,6 +85,21 @@ function watchActivity() {
     window.addEventListener(type, touch, { capture: true, passive: true });
 }
 
+/**
+ * A refused passphrase may be the new one of a passphrase changed on another device since this device cached
+ * the header: the header is asked for again (when online) and, if it changed, the unlock is tried once more.
+ */
+async function withFreshHeader(attempt: () => Promise<void>): Promise<void> {
+  try {
+    await attempt();
+  } catch (error) {
+    const before = stored.version;
+    await vaultRuntime.refresh().catch(() => {});
+    if (stored.version === before) throw error;
+    await attempt();
+  }
+}
+
 function requireHeader(): unknown {
   if (stored.header === null) throw new Error(NO_VAULT_MESSAGE);
   return stored.header;
@@ -127,8 +142,9 @@ export const vaultRuntime = {
     return recoveryKey;
   },
 
-  unlock: (passphrase: string) => session.unlock(requireHeader(), passphrase),
-  unlockWithRecoveryKey: (recoveryKey: string) => session.unlockWithRecoveryKey(requireHeader(), recoveryKey),
+  unlock: (passphrase: string) => withFreshHeader(() => session.unlock(requireHeader(), passphrase)),
+  unlockWithRecoveryKey: (recoveryKey: string) =>
+    withFreshHeader(() => session.unlockWithRecoveryKey(requireHeader(), recoveryKey)),
 
   /** A new passphrase for the unlocked vault: the vault key re-wrapped, no note re-encrypted. */
   async changePassphrase(newPassphrase: string): Promise<void> {
