@@ -7,6 +7,7 @@
 // - keep both: the two notes stay as they are and the conflict is closed.
 import { conflictedCopyTitle } from '../sync/conflicted-copy.ts';
 import { db } from './db.ts';
+import { openStoredNote, sealFields } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { deleteNote, enqueueChange, updateNote } from './notes-store.ts';
 import type { ConflictRow, LocalNote } from './types.ts';
@@ -29,7 +30,10 @@ export async function resolveConflict(
   await database.transaction('rw', tables, async () => {
     const row = await database.conflicts.get(copyId);
     if (!row) throw new Error('This conflict was already resolved');
-    const [note, copy] = await database.notes.bulkGet([row.noteId, row.copyId]);
+    // Locked notes are resolved in plain text in memory (refused while locked) and sealed again on write.
+    const [storedNote, storedCopy] = await database.notes.bulkGet([row.noteId, row.copyId]);
+    const note = storedNote && openStoredNote(storedNote);
+    const copy = storedCopy && openStoredNote(storedCopy);
     if (choice === 'copy') {
       if (!copy || copy.deleted) throw new Error('The conflicted copy is gone');
       if (note && !note.deleted) {
@@ -44,7 +48,9 @@ export async function resolveConflict(
         if (note.serverId !== null) {
           await enqueueChange(database, note, 'update', 'conflict', note);
           const entry = await database.outbox.where('noteId').equals(note.id).first();
-          const keepFirst = { title: copyTitle(row, copy), content: copy.content, tags: [...copy.tags] };
+          const kept = { title: copyTitle(row, copy), content: copy.content, tags: [...copy.tags] };
+          // What goes to the server is sealed, under the note's own id, when the note is locked.
+          const keepFirst = note.locked ? { ...sealFields(note.id, kept), tags: [] } : kept;
           if (entry?.op === 'update') await database.outbox.update(entry.seq!, { keepFirst });
           await database.notes.update(note.id, { syncState: 'pending', syncError: null });
         }
@@ -57,5 +63,10 @@ export async function resolveConflict(
 
 /** The copy's own title unless it still carries the " (conflicted copy …)" the sync gave it. */
 function copyTitle(row: ConflictRow, copy: LocalNote): string {
+  // A locked note's conflict keeps no title at rest (row.title ''): the suffix is taken off its decrypted title.
+  if (copy.locked && row.title === '') {
+    const suffix = conflictedCopyTitle('', new Date(row.createdAt));
+    return copy.title.endsWith(suffix) ? copy.title.slice(0, -suffix.length).trimEnd() : copy.title;
+  }
   return copy.title === conflictedCopyTitle(row.title, new Date(row.createdAt)) ? row.title : copy.title;
 }

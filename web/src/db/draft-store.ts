@@ -1,6 +1,7 @@
 // The editor's drafts: the spec's single note_draft row (the visible 5-second "Draft saved"), and below it the
 // per-note drafts that keep every change.
 import { db } from './db.ts';
+import { isLockedNoteId } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import type { EditorDraft, NoteDraft } from './types.ts';
 
@@ -8,6 +9,8 @@ export type DraftFields = Omit<NoteDraft, 'id' | 'lastSaved'>;
 
 export async function saveDraft(fields: DraftFields, database: NotesDatabase = db): Promise<NoteDraft> {
   const draft: NoteDraft = { ...fields, id: 'note_draft', lastSaved: new Date().toISOString() };
+  // A locked note's unsaved text stays in the editor's memory: never plain text at rest.
+  if (isLockedNoteId(fields.noteId)) return draft;
   await database.drafts.put(draft);
   return draft;
 }
@@ -40,6 +43,8 @@ export async function putEditorDraft(
   now = new Date(),
 ): Promise<EditorDraft> {
   const draft: EditorDraft = { ...fields, key: editorDraftKey(fields.noteId), savedAt: now.toISOString() };
+  // A locked note's unsaved text stays in the editor's memory: never plain text at rest.
+  if (isLockedNoteId(fields.noteId)) return draft;
   await database.noteDrafts.put(draft);
   return draft;
 }
@@ -112,5 +117,14 @@ export async function pruneOrphanEditorDrafts(
       removed++;
     }
     return removed;
+  });
+}
+
+/** A note just locked: any plain-text draft of it left from before goes (drafts of a locked note stay in memory). */
+export async function forgetDraftsOf(noteId: string, database: NotesDatabase = db): Promise<void> {
+  await database.transaction('rw', database.noteDrafts, database.drafts, async () => {
+    await database.noteDrafts.delete(editorDraftKey(noteId));
+    const spec = await database.drafts.get('note_draft');
+    if (spec?.noteId === noteId) await database.drafts.delete('note_draft');
   });
 }

@@ -11,6 +11,7 @@ import {
 import { queueAttachmentUploads } from './attachment-store.ts';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
+import { isSealedNote, openStoredNote, rowToStore } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { trashRowOf } from './trash-row.ts';
 import type { LocalNote, OutboxEntry } from './types.ts';
@@ -81,10 +82,23 @@ function noteTables(database: NotesDatabase) {
   return [database.notes, database.outbox, database.attachments, database.uploads];
 }
 
-export async function createNote(input: NoteInput, database: NotesDatabase = db): Promise<LocalNote> {
+export interface LockOption {
+  /** true: store the note locked (sealed on this device first); false: store it plain; absent: as it is. */
+  locked?: boolean;
+}
+
+/**
+ * Creates a note; a locked one is sealed before anything is written (the returned note is its plain view, in
+ * memory only).
+ */
+export async function createNote(
+  input: NoteInput,
+  database: NotesDatabase = db,
+  options: LockOption = {},
+): Promise<LocalNote> {
   const now = new Date().toISOString();
   const clean = cleanInput(input);
-  const note: LocalNote = {
+  const plain: LocalNote = {
     id: newClientId(),
     serverId: null,
     version: null,
@@ -97,12 +111,13 @@ export async function createNote(input: NoteInput, database: NotesDatabase = db)
     syncState: 'pending',
     syncError: null,
   };
+  const note = rowToStore(plain, options.locked === true);
   await database.transaction('rw', noteTables(database), async () => {
     await database.notes.add(note);
     await enqueueChange(database, note, 'create');
     await queueAttachmentUploads(database, note.content);
   });
-  return note;
+  return options.locked ? { ...plain, locked: true } : note;
 }
 
 export async function updateNote(
@@ -110,20 +125,26 @@ export async function updateNote(
   patch: Partial<NoteInput>,
   database: NotesDatabase = db,
   reason?: OverwriteReason,
+  options: LockOption = {},
 ): Promise<LocalNote> {
   return database.transaction('rw', noteTables(database), async () => {
-    const current = await database.notes.get(id);
-    if (!current || current.deleted) throw new Error('Note not found');
-    const note: LocalNote = {
+    const stored = await database.notes.get(id);
+    if (!stored || stored.deleted) throw new Error('Note not found');
+    // A locked note is changed in plain text in memory and sealed again before it is written.
+    const current = openStoredNote(stored);
+    const lock = options.locked ?? isSealedNote(stored);
+    const plain: LocalNote = {
       ...current,
       ...cleanInput(patch),
       updatedAt: new Date().toISOString(),
       syncState: 'pending',
       syncError: null,
     };
+    const note = rowToStore(plain, lock);
     await database.notes.put(note);
     await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason, current);
     await queueAttachmentUploads(database, note.content);
+    if (lock) return { ...plain, locked: true };
     if (titleKey(note.title) !== titleKey(current.title)) await renameLinksTo(database, current.title, note);
     return note;
   });

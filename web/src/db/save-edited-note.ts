@@ -11,6 +11,7 @@ import { conflictedCopy } from '../sync/conflicted-copy.ts';
 import { sameFields } from '../sync/note-mapping.ts';
 import { queueAttachmentUploads } from './attachment-store.ts';
 import { db } from './db.ts';
+import { openStoredNote, rowToStore } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { enqueueChange, type NoteInput, updateNote } from './notes-store.ts';
 import type { LocalNote } from './types.ts';
@@ -49,8 +50,10 @@ export async function saveEditedNote(
     database.conflicts,
   ];
   return database.transaction('rw', tables, async (): Promise<EditedNoteSave> => {
-    const stored = await database.notes.get(id);
-    if (!stored || stored.deleted) return { kind: 'deleted' };
+    const row = await database.notes.get(id);
+    if (!row || row.deleted) return { kind: 'deleted' };
+    // A locked note is compared and merged in plain text, in memory; what is written is sealed again.
+    const stored = openStoredNote(row);
     if (sameFields(stored, base)) {
       return { kind: 'saved', note: await updateNote(id, edited, database) };
     }
@@ -60,7 +63,8 @@ export async function saveEditedNote(
     }
     if (!keepBoth) return { kind: 'overlap', note: stored };
     const title = edited.title.trim() || stored.title;
-    const copy = conflictedCopy({ ...stored, ...edited, title, tags: [...edited.tags] }, now());
+    const plainCopy = conflictedCopy({ ...stored, ...edited, title, tags: [...edited.tags] }, now());
+    const copy = rowToStore(plainCopy, stored.locked === true);
     await database.notes.add(copy);
     await enqueueChange(database, copy, 'create');
     await queueAttachmentUploads(database, copy.content);
@@ -70,6 +74,6 @@ export async function saveEditedNote(
       title,
       createdAt: copy.createdAt,
     });
-    return { kind: 'conflict', note: stored, copy };
+    return { kind: 'conflict', note: stored, copy: stored.locked ? { ...plainCopy, locked: true } : copy };
   });
 }

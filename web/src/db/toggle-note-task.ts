@@ -4,6 +4,7 @@
 // shown (added, removed, edited), the index could point at another task, so nothing is written.
 import { sameTasks, setTask } from '@private-notes/shared';
 import { db } from './db.ts';
+import { openStoredNote } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { updateNote } from './notes-store.ts';
 import type { LocalNote } from './types.ts';
@@ -24,7 +25,8 @@ export async function toggleNoteTask(
 ): Promise<LocalNote> {
   const tables = [database.notes, database.outbox, database.attachments, database.uploads];
   return database.transaction('rw', tables, async () => {
-    const current = await database.notes.get(id);
+    const stored = await database.notes.get(id);
+    const current = stored && openStoredNote(stored);
     if (!current || current.deleted || !sameTasks(current.content, shownContent))
       throw new NoteChangedError();
     const content = setTask(current.content, index, checked);

@@ -20,6 +20,11 @@ export interface LocalNote {
   syncState: SyncState;
   /** The server's reason for refusing the last push of this note, shown to the user. */
   syncError: string | null;
+  /**
+   * Only on a locked note decrypted in memory (db/locked-note-codec.ts): its title, content and tags are the
+   * plain ones. Never stored: a stored locked note has an empty title, no tags and its locked text as content.
+   */
+  locked?: true;
 }
 
 export type OutboxOp = 'create' | 'update' | 'delete';

@@ -1,5 +1,6 @@
 // The conflicts the owner still has to look at: a recorded conflict stays open while both its notes exist (and
 // are not being deleted). Deleting either one, or choosing in the compare view, closes it.
+import { revealNote } from '../db/locked-note-codec.ts';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { ConflictRow, LocalNote } from '../db/types.ts';
 
@@ -17,7 +18,9 @@ export async function listOpenConflicts(db: NotesDatabase): Promise<OpenConflict
     rows.forEach((row, index) => {
       const note = notes[index * 2];
       const copy = notes[index * 2 + 1];
-      if (note && copy && !note.deleted && !copy.deleted) open.push({ ...row, note, copy });
+      // Locked notes show decrypted (in memory) while unlocked, as "Locked note" otherwise.
+      if (note && copy && !note.deleted && !copy.deleted)
+        open.push({ ...row, note: revealNote(note), copy: revealNote(copy) });
     });
     return open.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   });

@@ -1,8 +1,15 @@
 // The answers that are not a plain yes, from pushing the outbox: a stale edit merged with the server's text or
 // kept beside it as a conflicted copy, a kept text pushed first, a delete undone because the note changed
 // elsewhere, a note recreated after it vanished, and a refusal kept visible with the server's reason.
-import { API, type Note, NoteSchema } from '@private-notes/shared';
+import { API, isLockedNoteText, type Note, NoteSchema } from '@private-notes/shared';
 import { mergeNote } from '@private-notes/shared/rules/merge-note';
+import {
+  canOpenLockedNotes,
+  openFields,
+  rowToStore,
+  sealFields,
+  UNLOCK_TO_MERGE_MESSAGE,
+} from '../db/locked-note-codec.ts';
 import { enqueueChange } from '../db/notes-store.ts';
 import type { LocalNote, OutboxEntry, SyncBase } from '../db/types.ts';
 import { conflictedCopy } from './conflicted-copy.ts';
@@ -38,12 +45,17 @@ export async function mergeOrKeepBoth(
     const base = note.deleted
       ? undefined
       : (known ?? (fetched?.version === note.version ? fetched : undefined));
-    const merged = base ? mergeNote(base, note, server) : null;
+    // A locked note's three texts are ciphertext: merged here, on the device, in plain text (never on the server).
+    const locked = [note.content, server.content, base?.content ?? ''].some(isLockedNoteText);
+    if (locked && !canOpenLockedNotes()) return waitForUnlock(ctx, entry);
+    const plain = (fields: NoteFields) => (locked ? openFields(note.id, fields) : fields);
+    const serverText = plain(server);
+    const merged = base ? mergeNote(plain(base), plain(note), serverText) : null;
     await rememberBase(db, note.id, server);
-    if (merged?.clean && !sameFields(merged.note, server)) {
+    if (merged?.clean && !sameFields(merged.note, serverText)) {
       await db.notes.put({
         ...note,
-        ...merged.note,
+        ...(locked ? sealFields(note.id, merged.note) : merged.note),
         serverId: server.id,
         version: server.version,
         updatedAt: ctx.now().toISOString(),
@@ -60,20 +72,38 @@ export async function mergeOrKeepBoth(
       return;
     }
     await db.outbox.delete(entry.seq!);
-    if (!merged?.clean && !note.deleted && !sameFields(note, server)) {
-      await keepConflictedCopy(ctx, note, note);
+    if (!merged?.clean && !note.deleted && !sameFields(plain(note), serverText)) {
+      await keepConflictedCopy(ctx, note, plain(note), locked);
     }
     await db.notes.put(localFromServer(server, note.id));
   });
 }
 
 /** `text` becomes a new note beside `note`, and the conflict between them is recorded for the owner. */
-async function keepConflictedCopy(ctx: PushContext, note: LocalNote, text: NoteFields): Promise<void> {
+async function keepConflictedCopy(
+  ctx: PushContext,
+  note: LocalNote,
+  text: NoteFields,
+  locked = false,
+): Promise<void> {
   const { db } = ctx;
-  const copy = conflictedCopy({ ...note, ...text }, ctx.now());
+  // A locked note's copy is locked too (sealed under its own id); its title stays out of the conflicts table.
+  const copy = rowToStore(conflictedCopy({ ...note, ...text }, ctx.now()), locked);
   await db.notes.add(copy);
   await enqueueChange(db, copy, 'create');
-  await db.conflicts.put({ copyId: copy.id, noteId: note.id, title: text.title, createdAt: copy.createdAt });
+  await db.conflicts.put({
+    copyId: copy.id,
+    noteId: note.id,
+    title: locked ? '' : text.title,
+    createdAt: copy.createdAt,
+  });
+}
+
+/** A locked note's conflict waits for the vault: kept as it is, retried once unlocked (vault-runtime.ts). */
+async function waitForUnlock(ctx: PushContext, entry: OutboxEntry): Promise<void> {
+  const { db } = ctx;
+  await db.outbox.update(entry.seq!, { error: UNLOCK_TO_MERGE_MESSAGE });
+  await db.notes.update(entry.noteId, { syncState: 'error', syncError: UNLOCK_TO_MERGE_MESSAGE });
 }
 
 /**

@@ -110,6 +110,30 @@ describe('vault session', () => {
     expect(session.state()).toEqual({ status: 'locked', reason: 'manual' });
   });
 
+  it('runs beforeIdleLock while the keys still work, then locks; an unlock meanwhile is not undone', async () => {
+    let sealedBefore = '';
+    const session = createVaultSession({
+      autoLockMinutes: 1,
+      beforeIdleLock: async () => {
+        sealedBefore = session.current()!.lockNote('n2', note);
+      },
+    });
+    await session.unlock(header, 'session passphrase');
+    vi.advanceTimersByTime(60_000);
+    await vi.waitFor(() => expect(session.state()).toEqual({ status: 'locked', reason: 'idle' }));
+    expect(sealedBefore.startsWith('pnlocked.1')).toBe(true);
+  });
+
+  it('adopts a vault opened elsewhere (set up here) and arms the idle lock', async () => {
+    const made = await createVault('adopted passphrase', { cost });
+    const session = createVaultSession({ autoLockMinutes: 1 });
+    session.adopt(made.vault);
+    expect(session.state()).toEqual({ status: 'unlocked', vaultKeyId: made.header.vaultKeyId });
+    vi.advanceTimersByTime(60_000);
+    expect(session.state()).toEqual({ status: 'locked', reason: 'idle' });
+    expect(made.vault.isForgotten).toBe(true);
+  });
+
   it('stops telling a listener that unsubscribed', async () => {
     const session = createVaultSession();
     const listener = vi.fn();

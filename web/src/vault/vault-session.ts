@@ -2,6 +2,7 @@
 // IndexedDB or localStorage); it is overwritten after the owner's idle time, on sign-out and on request. No React
 // here: the editor, sync and search read it through `current()` and follow `subscribe()`.
 import {
+  type KekDeriver,
   type UnlockedVault,
   unlockVault,
   unlockVaultWithPasskey,
@@ -20,6 +21,10 @@ export interface VaultSessionOptions {
   autoLockMinutes?: number;
   /** Injected for tests; default Date.now. */
   now?: () => number;
+  /** Runs Argon2id for a passphrase unlock (the browser passes one that uses a worker). */
+  deriveKek?: KekDeriver;
+  /** Runs before an idle lock, while the keys still work (the open editor saves a locked note's text). */
+  beforeIdleLock?: () => Promise<void>;
 }
 
 export interface VaultSession {
@@ -30,6 +35,8 @@ export interface VaultSession {
   unlockWithRecoveryKey(header: unknown, recoveryKey: string): Promise<void>;
   /** With the PRF output of a WebAuthn assertion by a passkey added to the vault. */
   unlockWithPasskey(header: unknown, credentialId: string, prfOutput: Uint8Array): Promise<void>;
+  /** A vault unlocked elsewhere (just set up, or opened to set a new passphrase) becomes this tab's. */
+  adopt(vault: UnlockedVault): void;
   lock(reason: VaultLockReason): void;
   /** The owner did something: the idle time counts from now. Cheap enough for every keystroke. */
   touch(): void;
@@ -64,8 +71,21 @@ export function createVaultSession(options: VaultSessionOptions = {}): VaultSess
     clearTimeout(timer);
     timer = setTimeout(() => {
       const idle = now() - lastActivity;
-      if (idle >= idleMs) lock('idle');
-      else arm(idleMs - idle);
+      if (idle < idleMs) {
+        arm(idleMs - idle);
+        return;
+      }
+      const before = options.beforeIdleLock;
+      if (!before) {
+        lock('idle');
+        return;
+      }
+      const started = generation;
+      void before()
+        .catch(() => {})
+        .finally(() => {
+          if (started === generation) lock('idle');
+        });
     }, delay);
   };
 
@@ -85,7 +105,11 @@ export function createVaultSession(options: VaultSessionOptions = {}): VaultSess
       opened.forget();
       return;
     }
-    vault?.forget();
+    adopt(opened);
+  }
+
+  function adopt(opened: UnlockedVault) {
+    if (vault !== opened) vault?.forget();
     vault = opened;
     lastActivity = now();
     arm(idleMs);
@@ -95,7 +119,9 @@ export function createVaultSession(options: VaultSessionOptions = {}): VaultSess
   return {
     state: () => state,
     current: () => vault,
-    unlock: (header, passphrase) => open(unlockVault(header, passphrase)),
+    unlock: (header, passphrase) =>
+      open(unlockVault(header, passphrase, options.deriveKek ? { deriveKek: options.deriveKek } : {})),
+    adopt,
     unlockWithRecoveryKey: (header, recoveryKey) => open(unlockVaultWithRecoveryKey(header, recoveryKey)),
     unlockWithPasskey: (header, credentialId, prfOutput) =>
       open(unlockVaultWithPasskey(header, credentialId, prfOutput)),

@@ -16,6 +16,19 @@ async function ownerTags(): Promise<string[]> {
   return [...new Set(notes.flatMap((note) => note.tags))];
 }
 
+export const LOCKED_AI_QUESTION =
+  'This note is locked. Send its text to the AI model your server uses? Choose Cancel to use the built-in ' +
+  'helpers on this device only.';
+
+/**
+ * A locked note's text leaves the device only when the owner says so, every time; otherwise the built-in local
+ * algorithms answer.
+ */
+function askOrLocal<T>(locked: boolean, server: () => Promise<T>, local: () => T | Promise<T>): Promise<T> {
+  if (locked && !window.confirm(LOCKED_AI_QUESTION)) return Promise.resolve(local());
+  return serverOrLocal(server, local);
+}
+
 export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
   const [running, setRunning] = useState<'tags' | 'insights' | null>(null);
   const empty = ctx.content === '';
@@ -32,7 +45,8 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
     setRunning('tags');
     try {
       const content = ctx.content;
-      const tags = await serverOrLocal(
+      const tags = await askOrLocal(
+        ctx.locked,
         async () => (await api.suggestTags(content)).tags,
         // Offline, the owner's tags across local notes are the vocabulary to prefer (as the server does).
         async () => suggestTags(content, await ownerTags()),
@@ -66,7 +80,8 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
     setRunning('insights');
     try {
       const content = ctx.content;
-      const insights = await serverOrLocal(
+      const insights = await askOrLocal(
+        ctx.locked,
         async () => (await api.extractInsights(content)).insights,
         () => extractInsights(content),
       );

@@ -35,11 +35,35 @@ export interface ConvertOptions {
   chooseForExisting?: ((draft: BlogPost) => Promise<ExistingDraftChoice>) | undefined;
   /** Opens a post in Blog Admin's editor. */
   openDraft?: ((postId: number) => void) | undefined;
+  /** Asks before a locked note's text becomes a public post (window.confirm by default). */
+  confirmPublic?: ((question: string) => Promise<boolean>) | undefined;
+}
+
+export const LOCKED_PUBLISH_QUESTION =
+  'This note is locked: the server cannot read it. Converting it makes a separate, plain copy of its text as a ' +
+  'blog post draft, which anyone can read once you publish it. Make the plain copy?';
+
+/**
+ * A locked note's text is only on the devices: after the owner says yes, its plain text goes up as a new draft
+ * (a separate copy; the note stays locked). No AI runs on it on the server.
+ */
+async function publishLockedCopy(note: LocalNote, options: ConvertOptions): Promise<void> {
+  const confirm = options.confirmPublic ?? ((question: string) => Promise.resolve(window.confirm(question)));
+  if (!(await confirm(LOCKED_PUBLISH_QUESTION))) return;
+  const post = await api.createPost({ title: note.title, content: note.content, tags: note.tags });
+  await options.queryClient?.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
+  toast({
+    title: 'Blog post draft made from the locked note',
+    duration: BLOG_TOAST_MS,
+    action: { label: 'View and edit the blog post', href: `/blog/admin?edit=${post.id}` },
+  });
+  options.openDraft?.(post.id);
 }
 
 export async function convertToBlog(note: LocalNote, options: ConvertOptions = {}): Promise<void> {
   const { queryClient, chooseForExisting, openDraft } = options;
   try {
+    if (note.locked) return await publishLockedCopy(note, options);
     const serverId = await serverIdOf(note);
     if (serverId === null) {
       toast({ title: AI_ERRORS.generateBlog.title, description: NOT_SYNCED_TEXT, variant: 'destructive' });

@@ -8,7 +8,7 @@ import { USER_KEY } from '../../api/queries.ts';
 import { rememberUser } from '../../sync/offline-session.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
-import { confirmLogoutHook, flushBeforeLogout } from './logout-guard.ts';
+import { confirmLogoutHook, flushBeforeLogout, runSignedOut } from './logout-guard.ts';
 import { useCurrentUser } from './use-current-user.ts';
 
 function serverMessage(error: unknown): string | null {
@@ -80,6 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return false;
     }
     queryClient.setQueryData<User | null>(USER_KEY, null);
+    // Locked notes' keys go with the session (vault-runtime.ts).
+    runSignedOut();
     // Signed out means signed out offline too: the device must not reopen the owner's screens.
     rememberUser(null);
     // Private answers (settings, drafts, commenters' e-mails) must not outlive the session in this tab.

@@ -37,3 +37,15 @@ export function registerLogoutFlush(flush: LogoutFlush): () => void {
 export async function flushBeforeLogout(): Promise<void> {
   await Promise.all([...flushes].map((flush) => flush().catch(() => {})));
 }
+
+/** Run once a sign-out has happened (locked notes forget their keys); registered by features loaded later. */
+const signedOut = new Set<() => void>();
+
+export function registerSignedOut(run: () => void): () => void {
+  signedOut.add(run);
+  return () => signedOut.delete(run);
+}
+
+export function runSignedOut(): void {
+  for (const run of signedOut) run();
+}

@@ -3,8 +3,9 @@
 import { Badge, Box, chakra, Flex, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
 import { NOTE_CARD_TAGS, previewText, relativeTime, searchSnippet, visibleTags } from '@private-notes/shared';
 import { memo, useMemo } from 'react';
+import { isSealedNote, LOCKED_NOTE_TITLE } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
-import { BlogIcon, EditIcon, StudyIcon, TrashIcon } from './note-icons.tsx';
+import { BlogIcon, EditIcon, LockIcon, StudyIcon, TrashIcon } from './note-icons.tsx';
 import { sameCardProps } from './same-card-props.ts';
 
 export interface NoteCardActions {
@@ -30,14 +31,18 @@ export interface NoteCardProps extends NoteCardActions {
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const { note, converting, now } = props;
   const { highlight } = props;
+  const sealed = isSealedNote(note);
+  const title = sealed ? LOCKED_NOTE_TITLE : note.title;
   const preview = useMemo(
     () =>
-      highlight && highlight.length > 0
-        ? searchSnippet(note.content, highlight).map((part, i) =>
-            part.match ? <mark key={i}>{part.text}</mark> : part.text,
-          )
-        : previewText(note.content),
-    [note.content, highlight],
+      isSealedNote(note)
+        ? 'Unlock your locked notes to read it.'
+        : highlight && highlight.length > 0
+          ? searchSnippet(note.content, highlight).map((part, i) =>
+              part.match ? <mark key={i}>{part.text}</mark> : part.text,
+            )
+          : previewText(note.content),
+    [note, highlight],
   );
   const tags = visibleTags(note.tags, NOTE_CARD_TAGS);
   const stop = (action: (n: LocalNote) => void) => (event: React.MouseEvent) => {
@@ -68,7 +73,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
               viewer hands focus back when it closes). */}
           <chakra.button
             type="button"
-            aria-label={`Open note: ${note.title}`}
+            aria-label={`${note.locked ? 'Open locked note' : 'Open note'}: ${title}`}
             onClick={stop(props.onOpen)}
             lineClamp={2}
             textAlign="start"
@@ -76,7 +81,10 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
             borderRadius="sm"
             focusRingColor="colorPalette.focusRing"
           >
-            {note.title}
+            {note.locked || sealed ? (
+              <LockIcon style={{ display: 'inline', marginInlineEnd: '0.35em' }} />
+            ) : null}
+            {title}
           </chakra.button>
         </Text>
         {note.syncState === 'error' ? (
@@ -117,13 +125,14 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
             title="Study Mode"
             size="sm"
             variant="ghost"
-            disabled={!props.canStudy}
+            // Study cards of locked notes would be plain text: not available yet.
+            disabled={!props.canStudy || sealed || note.locked === true}
             onClick={stop(props.onStudy)}
           >
             <StudyIcon />
           </IconButton>
           {/* An AI action: absent (not just disabled) when AI features are off. */}
-          {props.canConvert ? (
+          {props.canConvert && !sealed ? (
             <IconButton
               aria-label="Convert to Blog Post"
               title="Convert to Blog Post"

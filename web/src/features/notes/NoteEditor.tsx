@@ -48,6 +48,8 @@ export interface EditorAiContext {
   tags: string[];
   /** True while the editor itself is busy (saving); AI buttons must be disabled then. */
   loading: boolean;
+  /** A locked note: its text goes to a server model only when the owner confirms. */
+  locked: boolean;
   /** Adds suggested tags that are not already in the list. */
   addTags(tags: string[]): void;
   /** Shows extracted insights under the editor (a list of strings). */
@@ -158,13 +160,14 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
       content: countedContent,
       tags: deferredTags,
       loading: saving,
+      locked: note?.locked === true,
       addTags: (suggested) => {
         const merged = mergeTags(deferredTags, suggested);
         if (merged.length > deferredTags.length) setTagInput(formatTags(merged));
       },
       setInsights,
     }),
-    [noteId, title, countedContent, deferredTags, saving, setTagInput],
+    [noteId, title, countedContent, deferredTags, saving, setTagInput, note?.locked],
   );
 
   const filesRef = useRef(files);

@@ -16,7 +16,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { countWords, formatLongDate, hasHeading, noteHeadings, readingTime } from '@private-notes/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
 import { LinkedFrom } from '../links/LinkedFrom.tsx';
 import { ConflictBanner } from './conflicts/ConflictBanner.tsx';
@@ -40,6 +40,8 @@ interface Props {
   deletedElsewhere?: boolean;
   /** Saves the shown text of a note deleted elsewhere as a new note. */
   onKeepCopy?(): void;
+  /** Lock note / Unlock note (the vault feature). */
+  lockSlot?: ((note: LocalNote) => ReactNode) | undefined;
 }
 
 export function NoteViewer({
@@ -51,6 +53,7 @@ export function NoteViewer({
   onCompare,
   deletedElsewhere = false,
   onKeepCopy,
+  lockSlot,
 }: Props) {
   const [expanded, setExpanded] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
@@ -84,9 +87,10 @@ export function NoteViewer({
                     <Dialog.Title flex="1 1 12rem" minW="0" overflowWrap="break-word">
                       {note.title}
                     </Dialog.Title>
-                    <HStack gap="1" flexShrink={0} ml="auto">
+                    <HStack gap="1" flexShrink={0} ml="auto" wrap="wrap">
                       {deletedElsewhere ? null : (
                         <>
+                          {lockSlot?.(note)}
                           <Button
                             size="sm"
                             variant={showHistory ? 'subtle' : 'ghost'}
@@ -100,7 +104,7 @@ export function NoteViewer({
                             title="Study Mode"
                             size="sm"
                             variant="ghost"
-                            disabled={!canStudy}
+                            disabled={!canStudy || note.locked === true}
                             onClick={() => onStudy(note)}
                           >
                             <StudyIcon />

@@ -6,7 +6,17 @@
 import { Skeleton } from '@chakra-ui/react';
 import { notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { isSealedNote } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -14,6 +24,7 @@ import { useStableActions } from '../../ui/use-stable-actions.ts';
 import { WikiLinkContext } from '../links/wiki-link-context.ts';
 import { useShownNotes } from '../search/use-shown-notes.ts';
 import { useSettings } from '../settings/use-settings.ts';
+import { useNotesVault } from '../vault/use-notes-vault.tsx';
 import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import type { EditorAiContext } from './NoteEditor.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
@@ -29,6 +40,11 @@ import { useNotesData } from './screen/use-notes-data.ts';
 import { useNotesStartup } from './screen/use-notes-startup.ts';
 import { useViewerNote } from './screen/use-viewer-note.ts';
 import { useNewNoteShortcut } from './use-new-note-shortcut.ts';
+
+// With the viewer, not the first paint (its confirmation dialog is not in the screen's own chunks).
+const NoteLockButton = lazy(() =>
+  import('../vault/NoteLockButton.tsx').then((m) => ({ default: m.NoteLockButton })),
+);
 
 export interface NotesScreenProps {
   /** `/notes?view={id}`: the server id of a note to open in the viewer. */
@@ -92,8 +108,15 @@ export function NotesScreen({
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), [setMode]);
   useNewNoteShortcut(mode.kind === 'list', openNew);
   const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
+  const vault = useNotesVault(notes, (noteId) => setMode({ kind: 'editor', noteId }));
 
-  const { note: viewerNote, deletedElsewhere } = useViewerNote(notes, viewerId);
+  const { note: found, deletedElsewhere } = useViewerNote(notes, viewerId);
+  // A locked note that can no longer be read (the vault locked) leaves the screen.
+  const viewerNote = found && isSealedNote(found) ? null : found;
+  const editingSealed = mode.kind === 'editor' && editing !== null && isSealedNote(editing);
+  useEffect(() => {
+    if (editingSealed) setMode({ kind: 'list' });
+  }, [editingSealed, setMode]);
   const viewerMounted = useOpenedOnce(viewerNote !== null);
   const deleteMounted = useOpenedOnce(deletion.target !== null);
 
@@ -115,8 +138,8 @@ export function NotesScreen({
     }
   };
   const cardActions = useStableActions({
-    onOpen: (note: LocalNote) => setViewerId(note.id),
-    onEdit: (note: LocalNote) => setMode({ kind: 'editor', noteId: note.id }),
+    onOpen: (note: LocalNote) => vault.guardOpen(note, () => setViewerId(note.id)),
+    onEdit: (note: LocalNote) => vault.guardOpen(note, () => setMode({ kind: 'editor', noteId: note.id })),
     onDelete: (note: LocalNote) => deletion.ask(note),
     onStudy: study,
     onConvert: (note: LocalNote) => void convert(note),
@@ -147,7 +170,12 @@ export function NotesScreen({
           countShown={countShown}
           loadError={loadError}
           catchingUp={showFirstSync}
-          headerExtra={headerExtra}
+          headerExtra={
+            <>
+              {headerExtra}
+              {vault.header}
+            </>
+          }
           listMode={mode.kind === 'list'}
           view={view}
           setView={setView}
@@ -205,6 +233,11 @@ export function NotesScreen({
               deletedElsewhere={deletedElsewhere}
               onKeepCopy={() => void keepViewerCopy(viewerNote, setViewerId)}
               canStudy={!!onStudy}
+              lockSlot={(note) => (
+                <Suspense fallback={null}>
+                  <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} />
+                </Suspense>
+              )}
               onClose={closeViewer}
               onStudy={study}
               onEdit={(note) => {
@@ -232,6 +265,7 @@ export function NotesScreen({
             />
           </Suspense>
         ) : null}
+        {vault.dialog}
       </OwnerPage>
     </WikiLinkContext.Provider>
   );

@@ -27,6 +27,12 @@ export const BlogIcon = (p: IconProps) => (
     <path d="M8 8h8M8 12h8M8 16h5" />
   </Icon>
 );
+export const LockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
 export const ExpandIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />

@@ -14,6 +14,7 @@ const SHOWN_FIELDS = [
   'deleted',
   'syncState',
   'syncError',
+  'locked',
 ] as const satisfies readonly (keyof LocalNote)[];
 
 function sameNote(a: LocalNote, b: LocalNote): boolean {

@@ -2,7 +2,7 @@
 // kept in IndexedDB and loaded on start; only notes whose updatedAt differs from what was indexed are read and
 // indexed again, so a reload never re-reads 10,000 notes to search them. Saved again a little after changes.
 
-import { fuzzyTitleScore, parseSearchQuery } from '@private-notes/shared';
+import { fuzzyTitleScore, isLockedNoteText, parseSearchQuery } from '@private-notes/shared';
 import {
   NoteSearchIndex,
   type SavedSearchIndex,
@@ -90,8 +90,11 @@ export class NotesSearchEngine {
       const notes = await this.#db.notes.bulkGet(stale.slice(i, i + BATCH));
       for (const note of notes) {
         if (!note || note.deleted) continue;
-        index.put(note, note.updatedAt);
-        this.#titles.set(note.id, { title: note.title, updatedAt: note.updatedAt });
+        // A locked note's stored text is ciphertext: indexed as empty (unlocked ones are searched in memory).
+        const locked = isLockedNoteText(note.content);
+        index.put(locked ? { ...note, content: '' } : note, note.updatedAt);
+        if (locked) this.#titles.delete(note.id);
+        else this.#titles.set(note.id, { title: note.title, updatedAt: note.updatedAt });
         changed++;
       }
     }

@@ -9,6 +9,8 @@ import { type SearchAnswer, searchClient } from './search-client.ts';
 
 const IDLE_START_MS = 8_000;
 
+const isUnlockedLocked = (note: LocalNote) => note.locked === true;
+
 export interface ShownNotes {
   shown: LocalNote[];
   /** Folded words to mark in each card's passage (empty when not searching). */
@@ -79,8 +81,10 @@ export function useShownNotes(
     const hits: LocalNote[] = [];
     for (const id of ranked.ids) {
       const note = byId.get(id);
-      if (note && passesTextChecks(note, query)) hits.push(note);
+      if (note && passesTextChecks(note, query) && !note.locked) hits.push(note);
     }
+    // Unlocked locked notes are not in the device's index (it is stored): searched here, in memory only.
+    hits.push(...filterNotes(notes.filter(isUnlockedLocked), { search: answer.text }));
     const filtered = filterNotes(hits, rest);
     return {
       shown: sortBy ? sortNotes(filtered, sortBy) : filtered,

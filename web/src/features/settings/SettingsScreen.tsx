@@ -16,7 +16,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { AUTO_SAVE_MAX, AUTO_SAVE_MIN, type Settings, type Theme } from '@private-notes/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { SETTINGS_KEY, SITE_KEY, settingsQuery } from '../../api/queries.ts';
@@ -37,7 +37,10 @@ import { SiteSection } from './SiteSection.tsx';
 import { settingsErrors } from './settings-validation.ts';
 import { TwoFactorPanel } from './TwoFactorPanel.tsx';
 
-type Section = 'profile' | 'site' | 'appearance' | 'notifications' | 'security';
+type Section = 'profile' | 'site' | 'appearance' | 'notifications' | 'security' | 'vault';
+
+// Brings the vault's crypto: loaded only when the owner opens the tab.
+const VaultSettings = lazy(() => import('../vault/VaultSettings.tsx'));
 
 export function SettingsScreen() {
   const settings = useQuery(settingsQuery());
@@ -136,6 +139,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         <Tabs.Trigger value="appearance">Appearance</Tabs.Trigger>
         <Tabs.Trigger value="notifications">Notifications</Tabs.Trigger>
         <Tabs.Trigger value="security">Security</Tabs.Trigger>
+        <Tabs.Trigger value="vault">Locked notes</Tabs.Trigger>
       </Tabs.List>
 
       <Tabs.Content value="profile">
@@ -305,6 +309,19 @@ function SettingsForm({ initial }: { initial: Settings }) {
           <PasskeysPanel />
           <TwoFactorPanel />
           <SessionsPanel />
+        </SectionCard>
+      </Tabs.Content>
+
+      <Tabs.Content value="vault">
+        <SectionCard
+          title="Locked notes"
+          description="Notes encrypted on your devices: the server never holds their text."
+        >
+          {section === 'vault' ? (
+            <Suspense fallback={<Text color="fg.muted">Loading…</Text>}>
+              <VaultSettings />
+            </Suspense>
+          ) : null}
         </SectionCard>
       </Tabs.Content>
     </Tabs.Root>

@@ -1,12 +1,14 @@
 // The Trash (/trash): notes deleted in the last 30 days, with Restore (works offline) and Delete forever /
 // Empty trash (need the server, which holds the history). It shows what this device knows at once and the
 // server's Trash as soon as it answers.
+
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ApiError, formatDateTime, TRASH_DAYS } from '@private-notes/shared';
+import { ApiError, formatDateTime, isLockedNoteText, TRASH_DAYS } from '@private-notes/shared';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/api.ts';
+import { LOCKED_NOTE_TITLE, openFields } from '../../db/locked-note-codec.ts';
 import {
   deleteForever,
   emptyTrash,
@@ -64,7 +66,7 @@ export function TrashScreen() {
       void syncEngine.syncNow();
       toast({
         title: 'Note restored',
-        description: `“${row.title}” is back in your notes, with its history.`,
+        description: `“${trashRowShown(row).title}” is back in your notes, with its history.`,
       });
     } catch (error) {
       failed('Could not restore the note', error);
@@ -81,7 +83,7 @@ export function TrashScreen() {
         await deleteForever(target.row.id, removeOnServer);
         toast({
           title: 'Note deleted forever',
-          description: `“${target.row.title}” and its history are gone.`,
+          description: `“${trashRowShown(target.row).title}” and its history are gone.`,
         });
       } else {
         await emptyTrash(async () => {
@@ -132,48 +134,51 @@ export function TrashScreen() {
         </Box>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Deleted notes">
-          {(rows ?? []).map((row) => (
-            <Box as="li" key={row.id} borderWidth="1px" borderRadius="lg" p="4">
-              <Flex justify="space-between" gap="3" wrap="wrap" align="flex-start">
-                <Box minW="0" flex="1">
-                  <Heading as="h2" size="md" wordBreak="break-word">
-                    {row.title}
-                  </Heading>
-                  <Text fontSize="sm" color="fg.muted">
-                    Deleted {formatDateTime(row.deletedAt)}
-                    {row.serverId === null && (
-                      <Badge ml="2" size="sm">
-                        Not synced
-                      </Badge>
-                    )}
-                  </Text>
-                  <Text mt="2" lineClamp={2} wordBreak="break-word">
-                    {row.content.slice(0, 300)}
-                  </Text>
-                </Box>
-                <HStack gap="2">
-                  <Button
-                    size="sm"
-                    colorPalette="blue"
-                    onClick={() => void restore(row)}
-                    aria-label={`Restore “${row.title}”`}
-                  >
-                    Restore
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    disabled={busy}
-                    onClick={() => setConfirm({ kind: 'one', row })}
-                    aria-label={`Delete “${row.title}” forever`}
-                  >
-                    Delete forever
-                  </Button>
-                </HStack>
-              </Flex>
-            </Box>
-          ))}
+          {(rows ?? []).map((row) => {
+            const shown = trashRowShown(row);
+            return (
+              <Box as="li" key={row.id} borderWidth="1px" borderRadius="lg" p="4">
+                <Flex justify="space-between" gap="3" wrap="wrap" align="flex-start">
+                  <Box minW="0" flex="1">
+                    <Heading as="h2" size="md" wordBreak="break-word">
+                      {shown.title}
+                    </Heading>
+                    <Text fontSize="sm" color="fg.muted">
+                      Deleted {formatDateTime(row.deletedAt)}
+                      {row.serverId === null && (
+                        <Badge ml="2" size="sm">
+                          Not synced
+                        </Badge>
+                      )}
+                    </Text>
+                    <Text mt="2" lineClamp={2} wordBreak="break-word">
+                      {shown.content.slice(0, 300)}
+                    </Text>
+                  </Box>
+                  <HStack gap="2">
+                    <Button
+                      size="sm"
+                      colorPalette="blue"
+                      onClick={() => void restore(row)}
+                      aria-label={`Restore “${shown.title}”`}
+                    >
+                      Restore
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      disabled={busy}
+                      onClick={() => setConfirm({ kind: 'one', row })}
+                      aria-label={`Delete “${shown.title}” forever`}
+                    >
+                      Delete forever
+                    </Button>
+                  </HStack>
+                </Flex>
+              </Box>
+            );
+          })}
         </Stack>
       )}
       <ConfirmDialog
@@ -190,4 +195,14 @@ export function TrashScreen() {
       />
     </OwnerPage>
   );
+}
+
+/** A locked note in the Trash shows decrypted (in memory) while unlocked, as "Locked note" otherwise. */
+function trashRowShown(row: { id: string; title: string; content: string; tags: string[] }) {
+  if (!isLockedNoteText(row.content)) return row;
+  try {
+    return { ...row, ...openFields(row.id, row) };
+  } catch {
+    return { ...row, title: LOCKED_NOTE_TITLE, content: 'Unlock your locked notes to read it.' };
+  }
 }

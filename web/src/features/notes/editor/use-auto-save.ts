@@ -7,8 +7,10 @@
 import { canSaveNote, isEditorDirty, parseTags } from '@private-notes/shared';
 import { type RefObject, useEffect, useRef } from 'react';
 import { clearDraft, deleteEditorDraftIfSaved } from '../../../db/draft-store.ts';
+import { isLockedNoteId } from '../../../db/locked-note-codec.ts';
 import type { NoteInput } from '../../../db/notes-store.ts';
 import { saveEditedNote } from '../../../db/save-edited-note.ts';
+import { registerBeforeVaultLock } from '../../../vault/vault-status.ts';
 import { registerLogoutFlush } from '../../auth/logout-guard.ts';
 import { type DraftPersistence, useDraftPersistence } from '../use-draft-persistence.ts';
 import { type EditorFieldsState, inputOf, noteInputOf, sameText, textOf } from './use-editor-fields.ts';
@@ -110,6 +112,14 @@ export function useAutoSave(input: AutoSaveInput): {
         if (autoSaveRef.current > 0) await saveRef.current();
       }),
     [persistence],
+  );
+  // A locked note's text has no draft at rest: before the vault locks (idle, Lock, sign-out) it is saved, sealed.
+  useEffect(
+    () =>
+      registerBeforeVaultLock(async () => {
+        if (isLockedNoteId(noteId)) await saveRef.current();
+      }),
+    [noteId],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the countdown only when the text changes
   useEffect(() => {

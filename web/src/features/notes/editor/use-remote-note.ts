@@ -10,6 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type RefObject, useEffect, useState } from 'react';
 import { db } from '../../../db/db.ts';
 import type { NoteInput } from '../../../db/notes-store.ts';
+import { useRevealedNote } from '../use-revealed-notes.ts';
 import { followStoredNote } from './follow-stored-note.ts';
 import { type EditorFieldsState, noteInputOf, textOf } from './use-editor-fields.ts';
 
@@ -21,9 +22,8 @@ export function useRemoteNote(
   written: RefObject<NoteInput | null>,
 ) {
   // undefined while read; null when the note is not stored (deleted and confirmed, or never synced).
-  const stored = useLiveQuery(
-    async () => (noteId ? ((await db.notes.get(noteId)) ?? null) : undefined),
-    [noteId],
+  const stored = useRevealedNote(
+    useLiveQuery(async () => (noteId ? ((await db.notes.get(noteId)) ?? null) : undefined), [noteId]),
   );
   const [change, setChange] = useState<RemoteChange | null>(null);
   const { baseRef, fieldsRef, replace } = editor;

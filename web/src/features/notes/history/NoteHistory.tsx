@@ -9,7 +9,7 @@ import { useQuery } from '../../../api/use-query.ts';
 import type { LocalNote } from '../../../db/types.ts';
 import { toast } from '../../../ui/toast-store.ts';
 import { RevisionDiffView } from './RevisionDiffView.tsx';
-import { restoreRevision } from './restore-revision.ts';
+import { readableRevision, restoreRevision } from './restore-revision.ts';
 import { REVISION_REASON_LABELS } from './revision-labels.ts';
 
 interface Props {
@@ -114,7 +114,13 @@ function RevisionDetail({
       </Text>
     );
   }
-  const revision = detail.data;
+  const revision = readableRevision(note.id, detail.data);
+  if (!revision)
+    return (
+      <Text color="fg.muted" data-testid="revision-locked">
+        Locked: this version is encrypted with a key this device cannot open now.
+      </Text>
+    );
   const restore = async () => {
     setRestoring(true);
     try {

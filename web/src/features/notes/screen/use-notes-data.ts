@@ -8,6 +8,7 @@ import { type PullProgress, readCursor } from '../../../sync/sync-cursor.ts';
 import { afterFirstScreen } from '../../../ui/after-first-screen.ts';
 import { useEarlyFeedRows } from '../use-early-feed-rows.ts';
 import { useFirstPage, useLocalNotes, useNoteCount } from '../use-local-notes.ts';
+import { useRevealedNotes } from '../use-revealed-notes.ts';
 import { useSyncStatus } from '../use-sync-status.ts';
 
 export function useNotesData() {
@@ -30,9 +31,10 @@ export function useNotesData() {
     [],
   );
   const loaded = useLocalNotes(firstPageDone && !firstSyncing);
-  const notes = loaded?.notes;
+  // Locked notes read in plain text (in memory) while the vault is unlocked, as "Locked note" otherwise.
+  const notes = useRevealedNotes(loaded?.notes);
   const loadError = loaded?.error ?? null;
-  const firstPage = useFirstPage(notes === undefined);
+  const firstPage = useRevealedNotes(useFirstPage(notes === undefined));
   // A new device: the first feed page its shell asked for while the scripts loaded, until the database has notes.
   const earlyRows = useEarlyFeedRows();
   const noteCount = useNoteCount();

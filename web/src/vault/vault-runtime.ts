@@ -1,0 +1,179 @@
+// The tab's vault, loaded lazily (vault-status.ts): the header (server and cache), set-up, unlock, lock, the
+// passphrase change and the recovery path, and the in-memory codec the notes database uses while unlocked.
+// Keys live only in the session's memory (vault-session.ts); nothing here writes a key anywhere.
+import { ApiError } from '@private-notes/shared';
+import {
+  changePassphrase,
+  createVault,
+  type RecoveryKeyText,
+  type UnlockedVault,
+  unlockVaultWithRecoveryKey,
+} from '@private-notes/shared/vault';
+import { apiRequest } from '../api/request.ts';
+import { db } from '../db/db.ts';
+import { setLockedNoteCodec, UNLOCK_TO_MERGE_MESSAGE } from '../db/locked-note-codec.ts';
+import { retryChange } from '../db/notes-store.ts';
+import { registerSignedOut } from '../features/auth/logout-guard.ts';
+import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts';
+import { deriveKekInWorker } from './derive-kek-in-worker.ts';
+import { createLockedNoteCache } from './locked-note-cache.ts';
+import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
+import { createVaultSession, type VaultLockReason } from './vault-session.ts';
+import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
+
+export const VAULT_CHANGED_ELSEWHERE =
+  'Locked notes were set up or changed on another device meanwhile. Unlock with that passphrase.';
+export const NO_VAULT_MESSAGE = 'Locked notes are not set up yet: set them up in Settings › Locked notes.';
+
+const session = createVaultSession({
+  autoLockMinutes: readAutoLockMinutes(),
+  deriveKek: deriveKekInWorker,
+  beforeIdleLock: runBeforeVaultLock,
+});
+let stored: StoredVaultHeader = { header: null, version: 0 };
+
+session.subscribe((state) => {
+  const vault = session.current();
+  setLockedNoteCodec(state.status === 'unlocked' && vault ? createLockedNoteCache(vault) : null);
+  if (state.status === 'unlocked') void retryWaitingMerges().catch(() => {});
+  vaultStatus.set({
+    unlocked: state.status === 'unlocked',
+    lockReason: state.status === 'locked' ? state.reason : null,
+  });
+});
+
+// Signed out: the keys go at once (the open editor's text was saved by the sign-out's own flush).
+registerSignedOut(() => session.lock('sign-out'));
+
+/** Conflicts on locked notes that waited for the vault (sync/settle-conflicts.ts) are pushed again. */
+async function retryWaitingMerges(): Promise<void> {
+  const waiting = await db.outbox.where('error').equals(UNLOCK_TO_MERGE_MESSAGE).toArray();
+  for (const entry of waiting) await retryChange(entry.noteId);
+}
+
+function adoptHeader(next: StoredVaultHeader) {
+  stored = next;
+  vaultStatus.set({ known: true, hasVault: next.header !== null });
+}
+
+async function putHeader(header: unknown, baseVersion: number): Promise<void> {
+  try {
+    const saved = await apiRequest<StoredVaultHeader>(VAULT_API, {
+      method: 'PUT',
+      body: { header, baseVersion },
+    });
+    await cacheHeader(saved);
+    adoptHeader(saved);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      const body = error.body as Partial<StoredVaultHeader> | undefined;
+      if (body && typeof body.version === 'number') {
+        const current = { header: body.header ?? null, version: body.version };
+        await cacheHeader(current);
+        adoptHeader(current);
+      }
+      throw new Error(VAULT_CHANGED_ELSEWHERE);
+    }
+    throw error;
+  }
+}
+
+/** Activity keeps the vault open: the idle time counts from the last key, pointer or input. */
+function watchActivity() {
+  const touch = () => session.touch();
+  for (const type of ['keydown', 'pointerdown', 'input', 'wheel'] as const)
+    window.addEventListener(type, touch, { capture: true, passive: true });
+}
+
+/**
+ * A refused passphrase may be the new one of a passphrase changed on another device since this device cached
+ * the header: the header is asked for again (when online) and, if it changed, the unlock is tried once more.
+ */
+async function withFreshHeader(attempt: () => Promise<void>): Promise<void> {
+  try {
+    await attempt();
+  } catch (error) {
+    const before = stored.version;
+    await vaultRuntime.refresh().catch(() => {});
+    if (stored.version === before) throw error;
+    await attempt();
+  }
+}
+
+function requireHeader(): unknown {
+  if (stored.header === null) throw new Error(NO_VAULT_MESSAGE);
+  return stored.header;
+}
+
+function requireUnlocked(): UnlockedVault {
+  const vault = session.current();
+  if (!vault) throw new Error('Unlock your locked notes first.');
+  return vault;
+}
+
+export const vaultRuntime = {
+  /** Reads the cached header at once, then asks the server (which wins: another device may have changed it). */
+  async start(): Promise<void> {
+    if (typeof window !== 'undefined') watchActivity();
+    const cached = await readCachedHeader().catch(() => null);
+    if (cached) adoptHeader(cached);
+    await vaultRuntime.refresh().catch(() => {
+      // Offline: the cached header unlocks; without one the owner has no vault known here yet.
+      if (!cached) vaultStatus.set({ known: true });
+    });
+  },
+
+  async refresh(): Promise<void> {
+    const fresh = await apiRequest<StoredVaultHeader>(VAULT_API);
+    await cacheHeader(fresh);
+    adoptHeader(fresh);
+  },
+
+  /** A new vault: stored on the server first (baseVersion 0), then unlocked here. Returns the recovery key. */
+  async setUp(passphrase: string): Promise<RecoveryKeyText> {
+    const { header, recoveryKey, vault } = await createVault(passphrase, { deriveKek: deriveKekInWorker });
+    try {
+      await putHeader(header, 0);
+    } catch (error) {
+      vault.forget();
+      throw error;
+    }
+    session.adopt(vault);
+    return recoveryKey;
+  },
+
+  unlock: (passphrase: string) => withFreshHeader(() => session.unlock(requireHeader(), passphrase)),
+  unlockWithRecoveryKey: (recoveryKey: string) =>
+    withFreshHeader(() => session.unlockWithRecoveryKey(requireHeader(), recoveryKey)),
+
+  /** A new passphrase for the unlocked vault: the vault key re-wrapped, no note re-encrypted. */
+  async changePassphrase(newPassphrase: string): Promise<void> {
+    const header = await changePassphrase(requireHeader(), requireUnlocked(), newPassphrase, {
+      deriveKek: deriveKekInWorker,
+    });
+    await putHeader(header, stored.version);
+  },
+
+  /** The recovery key opens the vault; the new passphrase replaces the forgotten one. */
+  async resetPassphrase(recoveryKey: string, newPassphrase: string): Promise<void> {
+    const vault = await unlockVaultWithRecoveryKey(requireHeader(), recoveryKey);
+    try {
+      const header = await changePassphrase(requireHeader(), vault, newPassphrase, {
+        deriveKek: deriveKekInWorker,
+      });
+      await putHeader(header, stored.version);
+    } catch (error) {
+      vault.forget();
+      throw error;
+    }
+    session.adopt(vault);
+  },
+
+  lock: (reason: VaultLockReason) => session.lock(reason),
+
+  autoLockMinutes: () => readAutoLockMinutes(),
+  setAutoLockMinutes(minutes: number): void {
+    session.setAutoLockMinutes(minutes);
+    saveAutoLockMinutes(minutes);
+  },
+};
