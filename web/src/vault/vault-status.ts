@@ -61,6 +61,15 @@ export async function loadVaultRuntimeIfSetUp(): Promise<void> {
   }
 }
 
+/**
+ * The live channel says the header moved: a passphrase changed, or a vault was set up or removed, on another
+ * device. A loaded runtime reads it again; a device that had no vault loads the runtime if one now exists.
+ */
+export function vaultHeaderMoved(): Promise<void> {
+  if (loaded) return loaded.refresh().catch(() => undefined);
+  return loadVaultRuntimeIfSetUp().catch(() => undefined);
+}
+
 const beforeLock = new Set<() => Promise<void>>();
 
 /** Work to do while the keys still work, before any lock (the open editor saves a locked note). */

@@ -3,12 +3,16 @@
 // sync, and the page cache's server reads invalidated by the feeds that moved.
 import { invalidateLiveFeeds } from '../../api/live-invalidation.ts';
 import type { PageCache } from '../../api/page-cache.ts';
+import { vaultHeaderMoved } from '../../vault/vault-status.ts';
 import { loadedSyncEngine } from '../load-app-sync.ts';
 import { liveFeedBus } from './live-feed-bus.ts';
 import { startBrowserLiveSync } from './live-sync.ts';
 
 export function startAppLive(cache: PageCache): () => void {
-  const unfollow = liveFeedBus.subscribe((feeds) => invalidateLiveFeeds(cache, feeds));
+  const unfollow = liveFeedBus.subscribe((feeds) => {
+    invalidateLiveFeeds(cache, feeds);
+    if (feeds.includes('vault')) void vaultHeaderMoved();
+  });
   // Signed out elsewhere (the channel closed, then 401): a round now says "Sign in again" at once.
   const live = startBrowserLiveSync(liveFeedBus, (state) => {
     if (state === 'unauthorized') void loadedSyncEngine()?.syncNow();
