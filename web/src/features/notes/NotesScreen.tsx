@@ -16,6 +16,7 @@ import { useSettings } from '../settings/use-settings.ts';
 import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import type { EditorAiContext } from './NoteEditor.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
+import { type NoteView, rememberedNoteView, rememberNoteView } from './remembered-note-view.ts';
 import { SyncNotices } from './SyncNotices.tsx';
 import { NotesHeader } from './screen/NotesHeader.tsx';
 import { NotesListArea } from './screen/NotesListArea.tsx';
@@ -53,7 +54,9 @@ export function NotesScreen({
   const { notes, loadError } = data;
   useNotesStartup(data.firstScreenRead);
   const { mode, setMode, editing } = useEditingNote(notes);
-  const [view, setView] = useState<'grid' | 'list'>(settings.defaultNoteView);
+  const [view, setView] = useState<NoteView>(() =>
+    isLoaded ? settings.defaultNoteView : (rememberedNoteView() ?? settings.defaultNoteView),
+  );
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filters, setFilters] = useState<NotesFilterState>(INITIAL_FILTERS);
   const [viewerId, setViewerId] = useState<string | null>(null);
@@ -62,9 +65,12 @@ export function NotesScreen({
   const [now, setNow] = useState(() => Date.now());
   const deletion = useDeleteNote();
 
-  // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
+  // The saved default view applies once the settings arrive (remembered for the next visit's first render); the
+  // toggle overrides it for this visit.
   useEffect(() => {
-    if (isLoaded) setView(settings.defaultNoteView);
+    if (!isLoaded) return;
+    setView(settings.defaultNoteView);
+    rememberNoteView(settings.defaultNoteView);
   }, [isLoaded, settings.defaultNoteView]);
   // Relative times ('5 minutes ago') move on by themselves.
   useEffect(() => {
@@ -90,7 +96,12 @@ export function NotesScreen({
   useNewNoteShortcut(mode.kind === 'list', openNew);
   const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
 
-  const viewerNote = viewerId ? (notes?.find((note) => note.id === viewerId) ?? null) : null;
+  // A card of the first page, opened before every note is read, opens at once on the row it showed.
+  const viewerNote = viewerId
+    ? (notes?.find((note) => note.id === viewerId) ??
+      data.firstCards?.find((note) => note.id === viewerId) ??
+      null)
+    : null;
   const viewerMounted = useOpenedOnce(viewerNote !== null);
   const deleteMounted = useOpenedOnce(deletion.target !== null);
 
@@ -113,7 +124,7 @@ export function NotesScreen({
   };
   const cardActions = {
     onOpen: (note: LocalNote) => setViewerId(note.id),
-    onEdit: (note: LocalNote) => setMode({ kind: 'editor', noteId: note.id }),
+    onEdit: (note: LocalNote) => setMode({ kind: 'editor', noteId: note.id, shown: note }),
     onDelete: (note: LocalNote) => deletion.ask(note),
     onStudy: study,
     onConvert: (note: LocalNote) => void convert(note),
@@ -204,7 +215,7 @@ export function NotesScreen({
               onStudy={study}
               onEdit={(note) => {
                 closeViewer();
-                setMode({ kind: 'editor', noteId: note.id });
+                setMode({ kind: 'editor', noteId: note.id, shown: note });
               }}
               onCompare={(copyId) => {
                 closeViewer();

@@ -15,14 +15,23 @@ import { idleAfterFirstScreen } from '../../../ui/after-first-screen.ts';
  */
 let firstShowing = true;
 
-/** `title`: a new note's title to start from (a [[link]] to a note that does not exist yet). */
-export type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null; title?: string };
+/**
+ * `title`: a new note's title to start from (a [[link]] to a note that does not exist yet). `shown`: the note as
+ * the card that opened the editor showed it (the first page's row, or a new device's early first page), edited
+ * until the list of notes holds it: Edit Note pressed the moment a reloaded list shows opens the editor at once.
+ */
+export type Mode =
+  | { kind: 'list' }
+  | { kind: 'editor'; noteId: string | null; title?: string; shown?: LocalNote };
 
 export function useEditingNote(notes: LocalNote[] | undefined) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const kept = useRef<LocalNote | null>(null);
   const found =
-    mode.kind === 'editor' && mode.noteId ? (notes?.find((note) => note.id === mode.noteId) ?? null) : null;
+    mode.kind === 'editor' && mode.noteId
+      ? (notes?.find((note) => note.id === mode.noteId) ??
+        (mode.shown?.id === mode.noteId ? mode.shown : null))
+      : null;
   if (found) kept.current = found;
   else if (mode.kind !== 'editor' || kept.current?.id !== mode.noteId) kept.current = null;
   const editing = found ?? kept.current;
