@@ -29,7 +29,8 @@ export function createAppRouter(context: RouterContext, scriptNonce?: string) {
     defaultPreloadStaleTime: 0,
     // Not onto the notes list: its cards render once the database answers, so a position restored then (or by
     // the browser, as the page grew) moved the list under a press already begun on a card (issue 35, point 6).
-    // It opens at the top; entry-client.tsx turns the browser's own restoration off there too.
+    // It opens at the top (NotesScreen scrolls there as it mounts, as the router does for other screens);
+    // entry-client.tsx turns the browser's own restoration off there too.
     scrollRestoration: ({ location }) => !NOTES_PATHS.includes(location.pathname),
     defaultErrorComponent: RouteError,
     // As a JSON string: the cache holds plain JSON answers, and a string needs no type gymnastics.

@@ -6,7 +6,16 @@
 import { Skeleton } from '@chakra-ui/react';
 import { notesEmptyState, notesFiltersActive, tagOptions } from '@private-notes/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { LocalNote } from '../../db/types.ts';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -72,6 +81,8 @@ export function NotesScreen({
     setView(settings.defaultNoteView);
     rememberNoteView(settings.defaultNoteView);
   }, [isLoaded, settings.defaultNoteView]);
+  // The list opens at the top: the router restores no position here (router.tsx), nor resets it.
+  useLayoutEffect(() => window.scrollTo(0, 0), []);
   // Relative times ('5 minutes ago') move on by themselves.
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
