@@ -82,7 +82,9 @@ export function NotesScreen({
     rememberNoteView(settings.defaultNoteView);
   }, [isLoaded, settings.defaultNoteView]);
   // The list opens at the top: the router restores no position here (router.tsx), nor resets it.
-  useLayoutEffect(() => window.scrollTo(0, 0), []);
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   // Relative times ('5 minutes ago') move on by themselves.
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
