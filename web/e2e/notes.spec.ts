@@ -96,8 +96,8 @@ test('search, tag filter, sort and the empty states', async ({ page }) => {
   await createThroughEditor(page, 'Beta recipe', 'pancakes with syrup', 'food');
   await createThroughEditor(page, 'Gamma notes', 'more about rockets and fuel', 'space');
   const titles = () => page.getByTestId('note-card').locator('h3').allTextContents();
-  // Default sort: recently updated first.
-  expect(await titles()).toEqual(['Gamma notes', 'Beta recipe', 'Alpha plan']);
+  // Default sort: recently updated first (the list follows the database a moment after the save: polled).
+  await expect.poll(titles).toEqual(['Gamma notes', 'Beta recipe', 'Alpha plan']);
 
   await page.getByRole('button', { name: 'Search & Filter' }).click();
   await expect(page.getByRole('button', { name: 'Hide Filters' })).toBeVisible();
@@ -138,8 +138,10 @@ test('the N shortcut, /notes?view={id}, and a draft restored after a reload mid-
   await expect(page.getByText('New document')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await createThroughEditor(page, 'Linked note', 'opened by its server id');
-  await expect(page.getByTestId('sync-status')).toHaveText(/All changes synced/, { timeout: 15_000 });
-  const [note] = (await (await page.request.get('/api/notes')).json()) as Array<{ id: number }>;
+  // On the server (the status may still say "All changes synced" from before the save: the note is waited for).
+  const onServer = async () => (await (await page.request.get('/api/notes')).json()) as Array<{ id: number }>;
+  await expect.poll(async () => (await onServer()).length, { timeout: 15_000 }).toBe(1);
+  const [note] = await onServer();
   await page.goto(`/notes?view=${note!.id}`);
   await expect(page.getByTestId('note-viewer').getByRole('heading', { name: 'Linked note' })).toBeVisible();
   await page.getByTestId('note-viewer').getByRole('button', { name: 'Close' }).click();

@@ -4,10 +4,13 @@
 // 360 px phone without sideways scrolling.
 import { syntheticReviews } from '../src/features/study/synthetic-reviews.ts';
 import { expect, test } from './fixtures.ts';
-import { createServerNote, generateCards, noteCard, STUDY_NOTE } from './study-fixtures.ts';
+import { createServerNote, deleteOtherCards, generateCards, noteCard, STUDY_NOTE } from './study-fixtures.ts';
 
-test.beforeEach(async ({ signIn }) => {
+test.beforeEach(async ({ page, signIn }) => {
   await signIn();
+  // Other tests' cards out of the way: the session serves this test's own, with the day's whole new-card
+  // allowance (a deleted card no longer counts against it).
+  await deleteOtherCards(page);
 });
 
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric' });

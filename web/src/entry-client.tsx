@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { httpDataClient } from './api/http-data-client.ts';
 import { createQueryClient } from './api/query-client.ts';
-import { whenShellFirstPageRead } from './db/first-page-script.ts';
+import { NOTES_PATHS, whenShellFirstPageRead } from './db/first-page-script.ts';
 import { createAppRouter } from './router.tsx';
 import { applyTheme, getTheme, initTheme } from './theme/theme-store.ts';
 
@@ -21,6 +21,10 @@ declare global {
     $_TSR?: unknown;
   }
 }
+
+// The router hands a reload back to the browser's scroll restoration, which on the notes list scrolls once the
+// cards have made the page tall enough, under a press already begun (router.tsx): that list opens at the top.
+if (NOTES_PATHS.includes(window.location.pathname)) window.history.scrollRestoration = 'manual';
 
 if (window.$_TSR) {
   initTheme();

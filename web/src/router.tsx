@@ -3,6 +3,7 @@
 import { createRouter, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from './api/page-cache-context.tsx';
+import { NOTES_PATHS } from './db/first-page-script.ts';
 import type { RouterContext } from './router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { RouteError } from './ui/RouteError.tsx';
@@ -26,7 +27,11 @@ export function createAppRouter(context: RouterContext, scriptNonce?: string) {
     defaultPreload: 'intent',
     // Data is cached by the page cache; the router should always ask it.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Not onto the notes list: its cards render once the database answers, so a position restored then (or by
+    // the browser, as the page grew) moved the list under a press already begun on a card (issue 35, point 6).
+    // It opens at the top (NotesScreen scrolls there as it mounts, as the router does for other screens);
+    // entry-client.tsx turns the browser's own restoration off there too.
+    scrollRestoration: ({ location }) => !NOTES_PATHS.includes(location.pathname),
     defaultErrorComponent: RouteError,
     // As a JSON string: the cache holds plain JSON answers, and a string needs no type gymnastics.
     dehydrate: () => ({ queryState: JSON.stringify(queryClient.dehydrate()) }),

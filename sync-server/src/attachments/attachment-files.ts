@@ -35,8 +35,9 @@ export class AttachmentFiles {
   }
 
   async init(): Promise<void> {
-    await mkdir(path.join(this.root, TMP_DIR), { recursive: true });
-    await mkdir(path.join(this.root, VARIANTS_DIR), { recursive: true });
+    // Inside DATA_DIR, private as the rest of it: folders 0700, files 0600.
+    await mkdir(path.join(this.root, TMP_DIR), { recursive: true, mode: 0o700 });
+    await mkdir(path.join(this.root, VARIANTS_DIR), { recursive: true, mode: 0o700 });
     await this.removeStaleTemps(STALE_TMP_MS);
   }
 
@@ -70,7 +71,7 @@ export class AttachmentFiles {
     const head: Buffer[] = [];
     let headBytes = 0;
     let size = 0;
-    const out = createWriteStream(tmp, { flags: 'wx' });
+    const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
     try {
       await new Promise<void>((resolve, reject) => {
         let failed = false;

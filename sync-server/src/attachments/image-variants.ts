@@ -6,7 +6,7 @@
 // Bounded, because any visitor can ask for them: images past the pixel limit are never decoded, variants are
 // made one at a time (one queue for the process, so a burst of requests costs time, not memory), and an
 // image the decoder refused once is refused at once afterwards instead of being decoded again by every visitor.
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_VARIANT_WIDTHS } from '@private-notes/shared';
 import sharp from 'sharp';
@@ -139,7 +139,7 @@ export class ImageVariants {
     const failed = this.#failed.get(request.sha256);
     if (failed !== undefined) throw new VariantUnavailable(failed);
     if (await isFile(file)) return file;
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     // rotate() applies the EXIF orientation to the pixels before the metadata is dropped.
     let pipeline = sharp(this.#files.pathOf(request.sha256), { limitInputPixels: this.#maxPixels })
       .timeout({ seconds: VARIANT_TIMEOUT_SECONDS })
@@ -160,6 +160,8 @@ export class ImageVariants {
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       await pipeline.toFile(tmp);
+      // sharp writes with the process's default mode; the variant is as private as its original.
+      await chmod(tmp, 0o600);
     } catch (error) {
       await rm(tmp, { force: true });
       // File system errors (a full disk) may pass; sharp's own errors (no errno code) are about the image.

@@ -48,7 +48,7 @@ async function writeTarget(to: string, snapshot: Snapshot): Promise<void> {
     }
     return;
   }
-  await mkdir(to, { recursive: true });
+  await mkdir(to, { recursive: true, mode: 0o700 });
   if ((await readdir(to)).length > 0)
     throw new Error(`${to} is not empty; store:copy only fills an empty folder.`);
   const file = new Low<Snapshot>(new SnapshotFile(path.join(to, SNAPSHOT_FILE)), snapshot);

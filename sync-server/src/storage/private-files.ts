@@ -4,9 +4,6 @@
 import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Sub-folders whose files are tightened one by one too (DATA_DIR's own 0700 already guards the rest). */
-const PRIVATE_SUBFOLDERS = ['mail'];
-
 async function tighten(target: string, mode: number): Promise<boolean> {
   const info = await stat(target).catch(() => null);
   if (!info || (info.mode & 0o077) === 0) return false;
@@ -14,17 +11,21 @@ async function tighten(target: string, mode: number): Promise<boolean> {
   return true;
 }
 
+/** The folder and everything in it: folders 0700, files 0600 (attachments and their variants included). */
 async function tightenFolder(dir: string): Promise<number> {
   let changed = (await tighten(dir, 0o700)) ? 1 : 0;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries)
-    if (entry.isFile() && (await tighten(path.join(dir, entry.name), 0o600))) changed++;
+  for (const entry of entries) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) changed += await tightenFolder(target);
+    else if (entry.isFile() && (await tighten(target, 0o600))) changed++;
+  }
   return changed;
 }
 
 /**
- * Creates DATA_DIR (0700) if needed, and makes DATA_DIR, its files, captured mail and BACKUP_DIR readable by
- * this user only, saying so in the log when anything had to change. Never fails the start: a folder it may
+ * Creates DATA_DIR (0700) if needed, and makes DATA_DIR with every folder and file in it (captured mail,
+ * attachments) and BACKUP_DIR readable by this user only, saying so in the log when anything had to change. Never fails the start: a folder it may
  * not change (another owner, a read-only mount) is left as it is, with a warning.
  */
 export async function keepDataPrivate(
@@ -35,7 +36,6 @@ export async function keepDataPrivate(
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   try {
     let changed = await tightenFolder(dataDir);
-    for (const sub of PRIVATE_SUBFOLDERS) changed += await tightenFolder(path.join(dataDir, sub));
     if (backupDir) changed += await tightenFolder(backupDir);
     if (changed > 0)
       log(

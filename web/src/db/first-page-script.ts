@@ -32,7 +32,7 @@ export const SHELL_FIRST_PAGE_KEY = '__pnFirstPage';
 export const SHELL_FIRST_PAGE_WAITS = '__pnFirstPageWaits';
 
 /** The screens whose first paint is the notes list: the script reads nothing elsewhere. */
-const NOTES_PATHS = ['/notes', '/'];
+export const NOTES_PATHS: readonly string[] = ['/notes', '/'];
 
 /**
  * A device's first sync asks for a small first page: its notes are on screen while the rest is on its way

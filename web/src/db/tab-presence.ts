@@ -13,14 +13,26 @@ const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
 // Held until the page goes away.
 if (locks) void locks.request(lockName(TAB_ID), () => new Promise<void>(() => {})).catch(() => {});
 
-/** True while the tab that wrote `tab` is open (false where the browser has no Web Locks). */
-export async function isTabOpen(tab: string): Promise<boolean> {
-  if (tab === TAB_ID) return true;
-  if (!locks) return false;
+/** How long a reload waits for its earlier self's tab to be gone before taking its draft as another tab's. */
+export const TAB_GONE_WAIT_MS = 2_000;
+
+/**
+ * True once the tab that wrote `tab` is gone, waiting up to `ms` for it: a reloaded page's own earlier self
+ * still holds its lock for a moment after the new page starts (the browser releases it asynchronously), and a
+ * draft it left counted as another open tab's (no editor reopened after a reload under load).
+ */
+export async function tabGoneWithin(tab: string, ms: number): Promise<boolean> {
+  if (tab === TAB_ID) return false;
+  if (!locks) return true;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
   try {
-    const state = await locks.query();
-    return (state.held ?? []).some((lock) => lock.name === lockName(tab));
+    // Granted as soon as no page holds it; released at once.
+    await locks.request(lockName(tab), { signal: controller.signal }, () => undefined);
+    return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,6 +1,7 @@
 // The sync engine against a real server on loopback, with faults injected between device and server.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveConflict } from '../db/conflict-store.ts';
 import { createNote, deleteNote, updateNote } from '../db/notes-store.ts';
 import { PUSH_BATCH_SIZE } from './push-outbox.ts';
 import { createSyncEngine } from './sync-engine.ts';
@@ -389,6 +390,54 @@ describe('triggers', () => {
       await expect
         .poll(() => engine.getStatus(), { timeout: 5000 })
         .toMatchObject({ kind: 'synced', pending: 0 });
+    } finally {
+      engine.stop();
+    }
+  });
+
+  it('resolving a conflict never says "All changes synced" before the resolution is sent', async () => {
+    const a = device();
+    const b = device();
+    const original = await createNote(note('Plan', 'v0'), a.db);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    const onB = (await b.db.notes.toArray())[0]!;
+    await updateNote(original.id, { content: 'edited on A' }, a.db);
+    await updateNote(onB.id, { content: 'edited on B' }, b.db);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    const [row] = await b.db.conflicts.toArray();
+    const engine = createSyncEngine({
+      db: b.db,
+      baseUrl: server.url,
+      headers: () => ({ cookie }),
+      locks: null,
+      isOnline: () => true,
+      debounceMs: 300,
+    });
+    const seen: string[] = [];
+    engine.subscribe((status) => seen.push(`${status.kind}|${status.pending}|${status.conflicts}`));
+    engine.start();
+    try {
+      await expect
+        .poll(() => engine.getStatus(), { timeout: 5000 })
+        .toMatchObject({ kind: 'synced', conflicts: 1 });
+      seen.length = 0;
+      await resolveConflict(row!.copyId, 'copy', b.db);
+      await expect.poll(async () => (await serverNotes(server, cookie)).length, { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(() => engine.getStatus(), { timeout: 5000 })
+        .toMatchObject({ kind: 'synced', pending: 0 });
+      // Until the round that sends it, the resolution is waiting, never "synced" with nothing waiting.
+      const beforeSending = seen.slice(
+        0,
+        Math.max(
+          0,
+          seen.findIndex((s) => s.startsWith('syncing')),
+        ),
+      );
+      expect(beforeSending.length).toBeGreaterThan(0);
+      expect(beforeSending.filter((s) => s.startsWith('synced|0|'))).toEqual([]);
     } finally {
       engine.stop();
     }

@@ -339,10 +339,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         next: onUploadsChange,
         error: () => {},
       });
-      conflictsSubscription = liveQuery(async () => (await listOpenConflicts(db)).length).subscribe({
-        next: (count) => {
+      // The conflicts with the outbox, read together: resolving one deletes its row and queues the resolution in
+      // one transaction, and read apart the count could drop before the queue grew, saying "All changes
+      // synced" for a moment before the resolution was sent.
+      conflictsSubscription = liveQuery(() =>
+        db.transaction('r', [db.conflicts, db.notes, db.outbox], async () => ({
+          count: (await listOpenConflicts(db)).length,
+          outbox: await readQueueSummary(db, db.outbox),
+        })),
+      ).subscribe({
+        next: ({ count, outbox: summary }) => {
           conflicts = count;
-          publish(running ? 'syncing' : undefined);
+          onOutboxChange(summary);
         },
         error: () => {},
       });

@@ -52,8 +52,20 @@ export function MarkdownView({ markdown, onToggleTask }: MarkdownViewProps) {
         input.checked = !input.checked;
       });
     };
+    // The box focus is on is the one to come back to, ticked or not: a box focused just before a tick's write
+    // shows (a keyboard user moving on to the next task) was replaced, and focus went to the ticked box
+    // instead, where the next Space unticked it.
+    const onFocus = (event: Event) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement && input.dataset.task !== undefined)
+        refocus.current = Number(input.dataset.task);
+    };
     root.addEventListener('change', onChange);
-    return () => root.removeEventListener('change', onChange);
+    root.addEventListener('focusin', onFocus);
+    return () => {
+      root.removeEventListener('change', onChange);
+      root.removeEventListener('focusin', onFocus);
+    };
   }, [interactiveTasks]);
   // A tick changes the note, and the new HTML replaces the box that had focus: a keyboard user stays on it.
   // The box is remembered until focus is seen elsewhere, not only for the next HTML: a second tick made

@@ -26,6 +26,9 @@ export interface NoteCardProps extends NoteCardActions {
   canStudy: boolean;
   canConvert: boolean;
   now: number;
+  /** The virtualised collection measures each grid row on its first card; data-index: the card's row. */
+  measureRef?: ((element: HTMLElement | null) => void) | undefined;
+  rowIndex?: number | undefined;
 }
 
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
@@ -54,6 +57,8 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       as="article"
       data-testid="note-card"
       data-note-id={note.id}
+      ref={props.measureRef}
+      data-index={props.rowIndex}
       borderWidth="1px"
       borderRadius="lg"
       bg="bg"

@@ -45,6 +45,14 @@ export function NotesCollection({
     gap: GAP,
     scrollMargin,
   });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  // The shown rows' cards, flat: one parent keyed by note, so a card keeps its element when the layout changes
+  // (the columns on a resize, the view once the settings arrive, the live list replacing the first page). Cards
+  // nested per row were remounted when they moved to another row: a press that began on the old button then
+  // ended on nothing, and opened nothing (issue 35, point 6).
+  const shownNotes = first && last ? notes.slice(first.index * columns, (last.index + 1) * columns) : [];
   return (
     <div
       ref={containerRef}
@@ -52,35 +60,37 @@ export function NotesCollection({
       data-view={view}
       style={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((row) => (
-        <div
-          key={row.key}
-          data-index={row.index}
-          ref={virtualizer.measureElement}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            transform: `translateY(${row.start - scrollMargin}px)`,
-          }}
-        >
-          <SimpleGrid columns={columns} gap={`${GAP}px`}>
-            {notes.slice(row.index * columns, row.index * columns + columns).map((note) => (
-              <NoteCard
-                key={note.id}
-                note={note}
-                highlight={highlight}
-                converting={convertingId === note.id}
-                canStudy={canStudy}
-                canConvert={canConvert}
-                now={now}
-                {...actions}
-              />
-            ))}
-          </SimpleGrid>
-        </div>
-      ))}
+      <SimpleGrid
+        columns={columns}
+        gap={`${GAP}px`}
+        position="absolute"
+        top="0"
+        left="0"
+        width="100%"
+        style={{ transform: `translateY(${(first?.start ?? scrollMargin) - scrollMargin}px)` }}
+      >
+        {shownNotes.map((note, offset) => {
+          const index = (first?.index ?? 0) * columns + offset;
+          // A grid row is as tall as its tallest card, and every card stretches to it: the row's first card
+          // measures the row for the virtualizer. Every card names its row, so a card the virtualizer still
+          // watches after it moved measures the row it is now in.
+          const rowStart = index % columns === 0;
+          return (
+            <NoteCard
+              key={note.id}
+              measureRef={rowStart ? virtualizer.measureElement : undefined}
+              rowIndex={Math.floor(index / columns)}
+              note={note}
+              highlight={highlight}
+              converting={convertingId === note.id}
+              canStudy={canStudy}
+              canConvert={canConvert}
+              now={now}
+              {...actions}
+            />
+          );
+        })}
+      </SimpleGrid>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
@@ -28,6 +29,7 @@ import { useNotesVault } from '../vault/use-notes-vault.tsx';
 import { ConflictNotices } from './conflicts/ConflictNotices.tsx';
 import type { EditorAiContext } from './NoteEditor.tsx';
 import { INITIAL_FILTERS, type NotesFilterState, withSearchSort } from './notes-filter-state.ts';
+import { type NoteView, rememberedNoteView, rememberNoteView } from './remembered-note-view.ts';
 import { SyncNotices } from './SyncNotices.tsx';
 import { keepViewerCopy } from './screen/keep-viewer-copy.ts';
 import { NotesHeader } from './screen/NotesHeader.tsx';
@@ -72,7 +74,9 @@ export function NotesScreen({
   const { notes, loadError } = data;
   useNotesStartup(data.firstScreenRead);
   const { mode, setMode, editing } = useEditingNote(notes);
-  const [view, setView] = useState<'grid' | 'list'>(settings.defaultNoteView);
+  const [view, setView] = useState<NoteView>(() =>
+    isLoaded ? settings.defaultNoteView : (rememberedNoteView() ?? settings.defaultNoteView),
+  );
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filters, setFilters] = useState<NotesFilterState>(INITIAL_FILTERS);
   const [viewerId, setViewerId] = useState<string | null>(null);
@@ -81,10 +85,17 @@ export function NotesScreen({
   const [now, setNow] = useState(() => Date.now());
   const deletion = useDeleteNote();
 
-  // The saved default view applies once the settings arrive; the toggle overrides it for this visit.
+  // The saved default view applies once the settings arrive (remembered for the next visit's first render); the
+  // toggle overrides it for this visit.
   useEffect(() => {
-    if (isLoaded) setView(settings.defaultNoteView);
+    if (!isLoaded) return;
+    setView(settings.defaultNoteView);
+    rememberNoteView(settings.defaultNoteView);
   }, [isLoaded, settings.defaultNoteView]);
+  // The list opens at the top: the router restores no position here (router.tsx), nor resets it.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   // Relative times ('5 minutes ago') move on by themselves.
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -110,7 +121,7 @@ export function NotesScreen({
   const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
   const vault = useNotesVault(notes, (noteId) => setMode({ kind: 'editor', noteId }));
 
-  const { note: found, deletedElsewhere } = useViewerNote(notes, viewerId);
+  const { note: found, deletedElsewhere } = useViewerNote(notes, viewerId, data.firstCards);
   // A locked note that can no longer be read (the vault locked) leaves the screen.
   const viewerNote = found && isSealedNote(found) ? null : found;
   const editingSealed = mode.kind === 'editor' && editing !== null && isSealedNote(editing);
@@ -139,7 +150,8 @@ export function NotesScreen({
   };
   const cardActions = useStableActions({
     onOpen: (note: LocalNote) => vault.guardOpen(note, () => setViewerId(note.id)),
-    onEdit: (note: LocalNote) => vault.guardOpen(note, () => setMode({ kind: 'editor', noteId: note.id })),
+    onEdit: (note: LocalNote) =>
+      vault.guardOpen(note, () => setMode({ kind: 'editor', noteId: note.id, shown: note })),
     onDelete: (note: LocalNote) => deletion.ask(note),
     onStudy: study,
     onConvert: (note: LocalNote) => void convert(note),
@@ -242,7 +254,7 @@ export function NotesScreen({
               onStudy={study}
               onEdit={(note) => {
                 closeViewer();
-                setMode({ kind: 'editor', noteId: note.id });
+                setMode({ kind: 'editor', noteId: note.id, shown: note });
               }}
               onCompare={(copyId) => {
                 closeViewer();

@@ -1,5 +1,5 @@
 // The N shortcut: pressing N (outside a text field, without modifiers) starts a new note.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -7,7 +7,9 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function useNewNoteShortcut(enabled: boolean, onNew: () => void): void {
-  useEffect(() => {
+  // Listening from the commit that shows the screen (a layout effect), not after it: an N pressed the moment
+  // the list shows, before a passive effect had run, did nothing.
+  useLayoutEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'n' && event.key !== 'N') return;

@@ -2,7 +2,7 @@
 // up to the day's limit (less the cards first reviewed today), deleted notes left out; and undo of a held grade.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCardSuspended } from '../../db/card-store.ts';
+import { deleteFlashcard, setCardSuspended } from '../../db/card-store.ts';
 import { NotesDatabase } from '../../db/notes-database.ts';
 import { createNote, deleteNote } from '../../db/notes-store.ts';
 import { saveFlashcards } from '../../db/study-store.ts';
@@ -102,6 +102,9 @@ describe('loadSessionQueue', () => {
     // The next day the allowance is whole again.
     expect(ids(await loadSessionQueue(db, new Date('2026-11-04T08:00:00'), 3))).toEqual(['c3', 'c4', 'c5']);
     expect(await loadSessionQueue(db, noon, 0)).toEqual([]);
+    // A card met today and then deleted gives its place back.
+    await deleteFlashcard('c1', db);
+    expect(ids(await loadSessionQueue(db, noon, 3))).toEqual(['c3', 'c4']);
   });
 });
 

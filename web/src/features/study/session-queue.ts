@@ -40,9 +40,13 @@ export async function loadSessionQueue(
   const byCard = reviewsByCard(reviews);
   const dayStart = startOfDay(now).toISOString();
 
-  // Cards that met their first review today already used up part of today's new-card allowance.
+  // Cards that met their first review today already used up part of today's new-card allowance. A card since
+  // deleted no longer counts: the allowance bounds the cards that enter learning today, and a deleted card is
+  // no longer in learning (its reviews stay, for the statistics).
+  const kept = new Set(cards.map((card) => card.id));
   let newSeenToday = 0;
-  for (const rows of byCard.values()) {
+  for (const [cardId, rows] of byCard) {
+    if (!kept.has(cardId)) continue;
     const first = rows.reduce(
       (min, row) => (row.reviewedAt < min ? row.reviewedAt : min),
       rows[0]!.reviewedAt,

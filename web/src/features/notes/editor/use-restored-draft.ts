@@ -3,7 +3,7 @@
 import { isEditorDirty, parseTags } from '@private-notes/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { deleteOwnEditorDraft, loadEditorDraft } from '../../../db/draft-store.ts';
-import { isTabOpen, TAB_ID } from '../../../db/tab-presence.ts';
+import { TAB_GONE_WAIT_MS, TAB_ID, tabGoneWithin } from '../../../db/tab-presence.ts';
 import { type EditorFieldsState, type EditorText, inputOf, sameText } from './use-editor-fields.ts';
 
 export interface RestoredDraft {
@@ -27,7 +27,12 @@ export function useRestoredDraft(noteId: string | null, isExisting: boolean, edi
       .then(async (draft) => {
         if (cancelled || !draft) return;
         // Another open tab is typing into this note: its text is its own until it saves.
-        if (draft.open && draft.tab !== undefined && draft.tab !== TAB_ID && (await isTabOpen(draft.tab)))
+        if (
+          draft.open &&
+          draft.tab !== undefined &&
+          draft.tab !== TAB_ID &&
+          !(await tabGoneWithin(draft.tab, TAB_GONE_WAIT_MS))
+        )
           return;
         if (cancelled) return;
         const differs = isEditorDirty(

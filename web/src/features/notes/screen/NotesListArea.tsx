@@ -55,6 +55,14 @@ export function NotesListArea(props: Props) {
       {...actions}
     />
   );
+  const shownFirstCards = firstCards && firstCards.length > 0 && !props.filtersNarrow ? firstCards : null;
+  // How far loading has got: above the placeholder cards, but below cards already shown, so that the line going
+  // away does not move them under a press (issue 35, point 6).
+  const progress = props.showFirstSync ? (
+    <Text role="status" aria-live="polite" color="fg.muted" data-testid="first-sync-progress">
+      {describeFirstSync(data.syncStatus.firstSync ?? data.lastProgress)}
+    </Text>
+  ) : null;
   return (
     // Pointing at or focusing a card loads what its actions open.
     <Stack gap="4" data-search={props.search} onPointerOver={preloadNoteParts} onFocus={preloadNoteParts}>
@@ -67,14 +75,11 @@ export function NotesListArea(props: Props) {
           />
         </Suspense>
       ) : null}
-      {props.showFirstSync ? (
-        <Text role="status" aria-live="polite" color="fg.muted" data-testid="first-sync-progress">
-          {describeFirstSync(data.syncStatus.firstSync ?? data.lastProgress)}
-        </Text>
-      ) : null}
+      {shownFirstCards ? null : progress}
       {draft ? <NewNoteDraftCard draft={draft} onOpen={props.openNew} /> : null}
-      {firstCards && firstCards.length > 0 && !props.filtersNarrow ? (
-        collection(firstCards)
+      {/* One slot for the first cards and the full list: the same collection, whose cards stay mounted. */}
+      {shownFirstCards ? (
+        collection(shownFirstCards)
       ) : loadError ? (
         <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
           {loadError}
@@ -100,6 +105,7 @@ export function NotesListArea(props: Props) {
       ) : (
         collection(props.shown, props.terms)
       )}
+      {shownFirstCards ? progress : null}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { db } from '../../../db/db.ts';
 import { lastOpenEditorDraft, pruneOrphanEditorDrafts } from '../../../db/draft-store.ts';
-import { isTabOpen } from '../../../db/tab-presence.ts';
+import { TAB_GONE_WAIT_MS, tabGoneWithin } from '../../../db/tab-presence.ts';
 import type { LocalNote } from '../../../db/types.ts';
 import { idleAfterFirstScreen } from '../../../ui/after-first-screen.ts';
 
@@ -15,14 +15,23 @@ import { idleAfterFirstScreen } from '../../../ui/after-first-screen.ts';
  */
 let firstShowing = true;
 
-/** `title`: a new note's title to start from (a [[link]] to a note that does not exist yet). */
-export type Mode = { kind: 'list' } | { kind: 'editor'; noteId: string | null; title?: string };
+/**
+ * `title`: a new note's title to start from (a [[link]] to a note that does not exist yet). `shown`: the note as
+ * the card that opened the editor showed it (the first page's row, or a new device's early first page), edited
+ * until the list of notes holds it: Edit Note pressed the moment a reloaded list shows opens the editor at once.
+ */
+export type Mode =
+  | { kind: 'list' }
+  | { kind: 'editor'; noteId: string | null; title?: string; shown?: LocalNote };
 
 export function useEditingNote(notes: LocalNote[] | undefined) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const kept = useRef<LocalNote | null>(null);
   const found =
-    mode.kind === 'editor' && mode.noteId ? (notes?.find((note) => note.id === mode.noteId) ?? null) : null;
+    mode.kind === 'editor' && mode.noteId
+      ? (notes?.find((note) => note.id === mode.noteId) ??
+        (mode.shown?.id === mode.noteId ? mode.shown : null))
+      : null;
   if (found) kept.current = found;
   else if (mode.kind !== 'editor' || kept.current?.id !== mode.noteId) kept.current = null;
   const editing = found ?? kept.current;
@@ -36,10 +45,13 @@ export function useEditingNote(notes: LocalNote[] | undefined) {
       void lastOpenEditorDraft()
         .then(async (draft) => {
           // Still shown in another open tab: that tab's editor, not one to reopen here.
-          if (!draft || (draft.tab !== undefined && (await isTabOpen(draft.tab)))) return;
-          if (draft.noteId === null) return setMode({ kind: 'editor', noteId: null });
+          if (!draft || (draft.tab !== undefined && !(await tabGoneWithin(draft.tab, TAB_GONE_WAIT_MS))))
+            return;
+          // Only over the list: an editor the owner opened meanwhile (Edit Note pressed at once) stays.
+          const reopen = (next: Mode) => setMode((shown) => (shown.kind === 'list' ? next : shown));
+          if (draft.noteId === null) return reopen({ kind: 'editor', noteId: null });
           const exists = await db.notes.get(draft.noteId);
-          if (exists && !exists.deleted) setMode({ kind: 'editor', noteId: exists.id });
+          if (exists && !exists.deleted) reopen({ kind: 'editor', noteId: exists.id });
         })
         .catch(() => {});
     // A read-write transaction over the notes: it would hold back the first screenful's read.

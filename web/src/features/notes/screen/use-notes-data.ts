@@ -1,8 +1,9 @@
 // The notes screen's data and first-sync state: all notes (read once the first screenful is painted), the
 // newest page meanwhile, a new device's early first page, the count, and what the screen shows while a first
 // sync has not ended (never "No notes yet" while the notes may be on their way).
+
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../../db/db.ts';
 import { type PullProgress, readCursor } from '../../../sync/sync-cursor.ts';
 import { afterFirstScreen } from '../../../ui/after-first-screen.ts';
@@ -10,6 +11,7 @@ import { useEarlyFeedRows } from '../use-early-feed-rows.ts';
 import { useFirstPage, useLocalNotes, useNoteCount } from '../use-local-notes.ts';
 import { useRevealedNotes } from '../use-revealed-notes.ts';
 import { useSyncStatus } from '../use-sync-status.ts';
+import { inListOrder } from './in-list-order.ts';
 
 export function useNotesData() {
   const [firstPageDone, setFirstPageDone] = useState(false);
@@ -60,7 +62,7 @@ export function useNotesData() {
   const listEmptyAwaitingSync = awaitingFirstSync && notes?.length === 0;
   // While all notes load, the newest ones (the default order) are already on screen: from the database, or on a
   // new device whose database has none yet, from the early first page (the same notes, once the engine stores it).
-  const firstCards =
+  const firstRows =
     !notes || listEmptyAwaitingSync
       ? firstPage && firstPage.length > 0
         ? firstPage
@@ -68,6 +70,7 @@ export function useNotesData() {
           ? earlyRows
           : null
       : null;
+  const firstCards = useMemo(() => (firstRows ? inListOrder(firstRows) : firstRows), [firstRows]);
 
   return {
     notes,

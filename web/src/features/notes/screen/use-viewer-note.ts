@@ -10,13 +10,20 @@ export interface ViewerNote {
   deletedElsewhere: boolean;
 }
 
-export function useViewerNote(notes: readonly LocalNote[] | undefined, viewerId: string | null): ViewerNote {
+export function useViewerNote(
+  notes: readonly LocalNote[] | undefined,
+  viewerId: string | null,
+  /** The first page's cards, shown before every note is read: a card pressed then opens at once on its row. */
+  firstCards?: readonly LocalNote[] | null,
+): ViewerNote {
   const lastShown = useRef<LocalNote | null>(null);
   if (viewerId === null) {
     lastShown.current = null;
     return { note: null, deletedElsewhere: false };
   }
-  const stored = notes?.find((note) => note.id === viewerId);
+  const stored = notes
+    ? notes.find((note) => note.id === viewerId)
+    : firstCards?.find((note) => note.id === viewerId);
   if (stored) {
     lastShown.current = stored;
     return { note: stored, deletedElsewhere: false };

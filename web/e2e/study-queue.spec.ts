@@ -1,8 +1,8 @@
 // The review queue follows the scheduler: a card graded "Good 10m" is due in ten minutes, not now, so after
 // "Session complete" the header's due badge and a new session agree (nothing due); and /study opened first on
 // a freshly signed-in device waits for the first card sync, saying so, then serves the cards.
-// Named to run after the study-*.spec.ts files of its shard: its sessions use up most of the day's 20 new cards
-// on the shard's server, and the other specs' sessions count on that allowance (CI saw "Card 1 of 3").
+// Each test starts by deleting the owner's other cards (deleteOtherCards): a deleted card no longer counts
+// against the day's 20 new cards (session-queue.ts), so every test has the whole allowance whatever ran before.
 import { E2E_OWNER, expect, test } from './fixtures.ts';
 import { createServerNote, deleteOtherCards, generateCards, STUDY_NOTE } from './study-fixtures.ts';
 
