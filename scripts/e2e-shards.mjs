@@ -3,8 +3,7 @@
 // playwright.config.ts key all of them on E2E_PORT). Playwright's workers share one process's server and the
 // owner's data; separate shards share nothing, and every spec already starts on a server of its own when an
 // engineer runs it alone. One worker with one server leaves a core idle while a page waits on the network or a
-// timer: the whole suite used about 490 s of CPU against 1,320 s of test time, so even three shards leave the
-// two cores partly idle (docs/decisions/ci-time-shards-and-workers.md). Extra arguments go to every shard (`npm run test:e2e -- web/e2e/notes.spec.ts`).
+// timer; three shards fill both cores (docs/decisions/ci-time-shards-and-workers.md has the measurements). Extra arguments go to every shard (`npm run test:e2e -- web/e2e/notes.spec.ts`).
 //
 // Shard k (1-based) uses E2E_PORT + (k - 1) * 1000: the ports next to E2E_PORT belong to other engineers' runs.
 //
