@@ -1,21 +1,11 @@
 // Accessibility of the admin screens with axe-core: no serious or critical violations on the blog
 // administration (list and post dialog) and the subscribers table, in light and dark.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 // Several whole-page axe runs per test, each seconds of the browser's CPU when the machine is busy: long
 // work, so a minute rather than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
-
-async function seriousViolations(page: Page) {
-  // Checked once opening and closing animations are over: a half-faded dialog is not what anyone reads.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });

@@ -1,8 +1,7 @@
 // Accessibility of the owner's new blog screens with axe-core, in light and dark: Blog Admin with its
 // waiting-comments count, the moderation queue with a comment waiting, and Settings › Site. No serious or
 // critical violations.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { createPost, ownerApi, uniqueWord } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { readerAddress } from './mail-helpers.ts';
@@ -10,15 +9,6 @@ import { readerAddress } from './mail-helpers.ts';
 // Several whole-page axe runs per test, each seconds of the browser's CPU when the machine is busy: long
 // work, so a minute rather than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
-
-async function seriousViolations(page: Page) {
-  // Checked once opening and closing animations are over: a half-faded dialog is not what anyone reads.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test.beforeAll(async () => {
   const api = await ownerApi();

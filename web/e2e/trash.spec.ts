@@ -1,9 +1,9 @@
 // Nothing you type is lost, in real Chromium against the real server: a deleted note waits in the Trash and
 // comes back with its history (Undo, or Restore on the Trash screen, offline too), Delete forever removes it
 // from the server, and History holds the version before every save (the "Tomatoes" case).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { waitForServiceWorker } from './attachment-helpers.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 interface ServerNote {
@@ -38,14 +38,6 @@ async function deleteFromCard(page: Page, title: string) {
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Note moved to Trash')).toBeVisible();
   await expect(card).toHaveCount(0);
-}
-
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 async function serverTrashTitles(page: Page): Promise<string[]> {

@@ -2,8 +2,7 @@
 // specs, which reuse the vault it sets up, or make one through the API when run alone): set up in Settings with the recovery key shown,
 // lock a note (the server holds only ciphertext; after a reload only "Locked note" shows), unlock and read it,
 // the recovery key unlocks, the passphrase changes (the old one is refused), and the vault locks by itself.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { E2E_OWNER, expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll } from './sideways.ts';
 import { newNote, serverNotes, unlockFromNotes, VAULT_PASSPHRASE } from './vault-helpers.ts';
@@ -13,14 +12,6 @@ const TITLE = 'Diary for March';
 const NEW_PASSPHRASE = 'tulip harbor fossil drumbeat quartz';
 
 test.describe.configure({ mode: 'serial' });
-
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 let recoveryKey = '';
 

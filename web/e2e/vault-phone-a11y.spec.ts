@@ -1,18 +1,9 @@
 // The locked-notes screens on a phone-sized window (390 px: no sideways scrolling) and for assistive technology
 // (axe: no serious or critical violations; labelled fields; the unlock dialog works from the keyboard alone).
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSidewaysScroll } from './sideways.ts';
 import { ensureVault, VAULT_PASSPHRASE } from './vault-helpers.ts';
-
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
