@@ -1,24 +1,13 @@
 // The viewer's notice for a note deleted in another tab or on another device while it was open: the text
 // stays on screen, Keep a copy saves it as a new note, Close leaves it (the editor's own is EditorNotices.tsx).
-import { Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { NoteNotice } from './NoteNotice.tsx';
 
 export const DELETED_ELSEWHERE_TEXT = 'This note was deleted in another tab or on another device.';
 
 export function DeletedElsewhereNotice({ onKeepCopy, onClose }: { onKeepCopy(): void; onClose(): void }) {
   return (
-    <Flex
-      role="status"
-      align="center"
-      justify="space-between"
-      gap="3"
-      wrap="wrap"
-      mb="4"
-      p="3"
-      borderWidth="1px"
-      borderRadius="md"
-      bg="orange.subtle"
-      data-testid="viewer-deleted-notice"
-    >
+    <NoteNotice testId="viewer-deleted-notice" tone="orange">
       <Text fontSize="sm">{DELETED_ELSEWHERE_TEXT}</Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" onClick={onKeepCopy}>
@@ -28,6 +17,6 @@ export function DeletedElsewhereNotice({ onKeepCopy, onClose }: { onKeepCopy(): 
           Close
         </Button>
       </HStack>
-    </Flex>
+    </NoteNotice>
   );
 }

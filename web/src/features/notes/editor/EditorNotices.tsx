@@ -1,38 +1,10 @@
 // The notices above the editor's fields: a restored draft ("Restored your unsaved changes from 14:02" with
 // Discard), and what happened to the note elsewhere while it was open (another tab or another device):
 // merged into the unsaved text, changes that overlap (both will be kept), or the note deleted (keep a copy).
-import { Button, Flex, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { restoredDraftText } from '@private-notes/shared';
-import type { ReactNode } from 'react';
+import { NoteNotice as Notice } from '../NoteNotice.tsx';
 import type { RemoteChange } from './use-remote-note.ts';
-
-function Notice({
-  children,
-  testId,
-  tone,
-}: {
-  children: ReactNode;
-  testId: string;
-  tone: 'blue' | 'orange';
-}) {
-  return (
-    <Flex
-      role="status"
-      align="center"
-      justify="space-between"
-      gap="3"
-      wrap="wrap"
-      mb="3"
-      p="3"
-      borderWidth="1px"
-      borderRadius="md"
-      bg={tone === 'blue' ? 'blue.subtle' : 'orange.subtle'}
-      data-testid={testId}
-    >
-      {children}
-    </Flex>
-  );
-}
 
 export function RestoredDraftNotice({ savedAt, onDiscard }: { savedAt: string; onDiscard(): void }) {
   return (
