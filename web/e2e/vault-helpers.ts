@@ -38,6 +38,17 @@ export async function newNote(page: Page, title: string, content: string): Promi
   await expect(page.getByTestId('note-card').filter({ hasText: title })).toBeVisible();
 }
 
+/** On a device with the vault set up (here or through the API): My Notes, unlock, and a new locked note saved. */
+export async function newLockedNoteUnlocked(page: Page, title: string, content: string): Promise<void> {
+  await ensureVault(page);
+  await page.goto('/notes');
+  await unlockFromNotes(page);
+  await page.getByRole('button', { name: 'New locked note' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill(content);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
 /** Every note the server holds (its text as stored). */
 export async function serverNotes(
   page: Page,

@@ -1,7 +1,7 @@
 // History and Trash of a locked note: the server keeps only ciphertext versions; the unlocked device shows them
 // decrypted, restores one (sealed again), and a deleted locked note waits in the Trash and comes back locked.
 import { expect, test } from './fixtures.ts';
-import { ensureVault, serverNotes, unlockFromNotes } from './vault-helpers.ts';
+import { newLockedNoteUnlocked, serverNotes } from './vault-helpers.ts';
 
 const TITLE = 'Locked history';
 
@@ -11,13 +11,7 @@ test('a locked note’s History is read and restored on the device; Trash and Re
 }) => {
   test.setTimeout(120_000);
   await signIn();
-  await ensureVault(page);
-  await page.goto('/notes');
-  await unlockFromNotes(page);
-  await page.getByRole('button', { name: 'New locked note' }).click();
-  await page.getByLabel('Title').fill(TITLE);
-  await page.getByLabel('Content').fill('first locked draft');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await newLockedNoteUnlocked(page, TITLE, 'first locked draft');
   const status = page.getByTestId('sync-status');
   await expect(status).toHaveText('All changes synced', { timeout: 20_000 });
   const card = page.getByTestId('note-card').filter({ hasText: TITLE });

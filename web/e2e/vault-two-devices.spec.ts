@@ -2,7 +2,7 @@
 // profile: no cached header, no keys) after unlocking with the passphrase. The server only ever holds ciphertext.
 import { expect, test } from './fixtures.ts';
 import { E2E_OWNER } from './owner.ts';
-import { ensureVault, serverNotes, unlockFromNotes } from './vault-helpers.ts';
+import { newLockedNoteUnlocked, serverNotes, unlockFromNotes } from './vault-helpers.ts';
 
 const TITLE = 'Family passwords';
 const FIRST = 'wifi: kestrel-marker-1187';
@@ -15,13 +15,7 @@ test('new locked note, edited offline and synced, is read on a second device aft
 }) => {
   test.setTimeout(120_000);
   await signIn();
-  await ensureVault(page);
-  await page.goto('/notes');
-  await unlockFromNotes(page);
-  await page.getByRole('button', { name: 'New locked note' }).click();
-  await page.getByLabel('Title').fill(TITLE);
-  await page.getByLabel('Content').fill(FIRST);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await newLockedNoteUnlocked(page, TITLE, FIRST);
   const card = page.getByTestId('note-card').filter({ hasText: TITLE });
   await expect(card.getByRole('button', { name: `Open locked note: ${TITLE}` })).toBeVisible();
   const status = page.getByTestId('sync-status');
