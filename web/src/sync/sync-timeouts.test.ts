@@ -25,6 +25,8 @@ const devices: Device[] = [];
 // 20 on 2 cores here); without deadlines these tests wait forever and fail on the test timeout.
 const TIMEOUT_MS = 2_500;
 const TEST_MS = 20_000;
+/** How long a wait for the engine may take on a loaded machine (vi.waitFor's default is 1 s). */
+const WAIT = { timeout: 10_000 };
 
 function device(overrides: Partial<SyncEngineOptions> = {}): Device {
   const made = makeDevice(server, cookie, undefined, {
@@ -91,16 +93,19 @@ describe('a server that never answers', () => {
       await createNote(note('Through the tunnel'), d.db);
       proxy.setMode('silent');
       d.engine.start();
-      await vi.waitFor(() => expect(proxy.received()).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(proxy.received()).toBeGreaterThan(0), WAIT);
       online = false;
       network.dispatchEvent(new Event('offline'));
-      await vi.waitFor(() => expect(d.engine.getStatus().retryAt).not.toBeNull());
+      await vi.waitFor(() => expect(d.engine.getStatus().retryAt).not.toBeNull(), WAIT);
       expect(d.engine.getStatus()).toMatchObject({ kind: 'offline', pending: 1 });
 
       proxy.setMode('pass');
       online = true;
       network.dispatchEvent(new Event('online'));
-      await vi.waitFor(() => expect(d.engine.getStatus()).toMatchObject({ kind: 'synced', pending: 0 }));
+      await vi.waitFor(
+        () => expect(d.engine.getStatus()).toMatchObject({ kind: 'synced', pending: 0 }),
+        WAIT,
+      );
       expect(await serverNotes(server, cookie)).toHaveLength(1);
     },
     TEST_MS,
@@ -117,7 +122,7 @@ describe('a round in flight when the device comes back online', () => {
       await createNote(note('Switched networks'), d.db);
       proxy.setMode('silent');
       d.engine.start();
-      await vi.waitFor(() => expect(proxy.received()).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(proxy.received()).toBeGreaterThan(0), WAIT);
       // The link changed under the request (no `offline` heard, as when one network replaces another).
       proxy.setMode('pass');
       network.dispatchEvent(new Event('online'));
