@@ -101,32 +101,33 @@ export function PasskeyUnlockSettings() {
       </Text>
       {status.passkeys.length === 0 ? (
         <Text fontSize="sm">No passkey unlocks your locked notes yet.</Text>
-      ) : null}
-      <Stack as="ul" gap="2" listStyleType="none" aria-label="Passkeys that unlock locked notes">
-        {status.passkeys.map((p) => (
-          <Box as="li" key={p.credentialId} borderWidth="1px" borderRadius="md" p="3">
-            <HStack justify="space-between" gap="3" flexWrap="wrap">
-              <Box minW="0">
-                <Text fontWeight="semibold" wordBreak="break-word">
-                  {p.label}
-                </Text>
-                {p.createdAt ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    Added {formatDateTime(p.createdAt)}
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Passkeys that unlock locked notes">
+          {status.passkeys.map((p) => (
+            <Box as="li" key={p.credentialId} borderWidth="1px" borderRadius="md" p="3">
+              <HStack justify="space-between" gap="3" flexWrap="wrap">
+                <Box minW="0">
+                  <Text fontWeight="semibold" wordBreak="break-word">
+                    {p.label}
                   </Text>
-                ) : null}
-              </Box>
-              <Button size="sm" variant="outline" colorPalette="red" onClick={() => setRemoving(p)}>
-                Remove
-                <Box as="span" srOnly>
-                  {' '}
-                  passkey {p.label}
+                  {p.createdAt ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      Added {formatDateTime(p.createdAt)}
+                    </Text>
+                  ) : null}
                 </Box>
-              </Button>
-            </HStack>
-          </Box>
-        ))}
-      </Stack>
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setRemoving(p)}>
+                  Remove
+                  <Box as="span" srOnly>
+                    {' '}
+                    passkey {p.label}
+                  </Box>
+                </Button>
+              </HStack>
+            </Box>
+          ))}
+        </Stack>
+      )}
       <FormError error={removeError} />
       {status.unlocked ? (
         <form onSubmit={onAdd} noValidate aria-label="Add a passkey for unlocking">
