@@ -5,6 +5,7 @@
 // WebAuthn needs a domain, so this spec runs on localhost (ALLOWED_ORIGINS in serve.mjs).
 import type { CDPSession, Page } from '@playwright/test';
 import { replaceRecoveryKey, unlockVault } from '@private-notes/shared/vault';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { E2E_PORT } from './owner.ts';
 import { ensureVault, newLockedNoteUnlocked, VAULT_PASSPHRASE, vaultVersion } from './vault-helpers.ts';
@@ -115,6 +116,7 @@ test('a PRF passkey is added in Settings, unlocks the notes, survives a passphra
   const list = page.getByRole('list', { name: 'Passkeys that unlock locked notes' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('Test laptop');
+  expect(await seriousViolations(page)).toEqual([]);
   const stored = await serverVault(page);
   expect(stored.version).toBe(before + 1);
   expect(stored.header?.passkeyWraps?.map((p) => p.label)).toEqual(['Test laptop']);
@@ -129,7 +131,18 @@ test('a PRF passkey is added in Settings, unlocks the notes, survives a passphra
   await page.getByRole('button', { name: 'Lock now' }).click();
   await page.goto('/notes');
   await page.getByRole('button', { name: 'Unlock locked notes' }).click();
-  await dialog.getByRole('button', { name: 'Unlock with a passkey' }).click();
+  const byPasskey = dialog.getByRole('button', { name: 'Unlock with a passkey' });
+  await expect(byPasskey).toBeVisible();
+  await expect(dialog.getByLabel('Passphrase')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // By keyboard: Tab from the passphrase field reaches it, Enter starts it.
+  await dialog.getByLabel('Passphrase').focus();
+  for (let i = 0; i < 5; i++) {
+    if (await byPasskey.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(byPasskey).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: `Open locked note: ${TITLE}` }).click();
   await expect(page.getByTestId('note-viewer')).toContainText(MARKER);
@@ -179,6 +192,7 @@ test('a PRF passkey is added in Settings, unlocks the notes, survives a passphra
   await list.getByRole('button', { name: 'Remove passkey Test laptop' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
   await expect(confirm).toContainText('“Test laptop” will no longer unlock your locked notes.');
+  expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(list.getByRole('listitem')).toHaveCount(1);
