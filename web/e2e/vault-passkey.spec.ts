@@ -1,7 +1,8 @@
 // Passkeys that unlock locked notes (issue 34, WebAuthn PRF), with Chromium's virtual authenticator: one that
 // offers PRF is added in Settings › Locked notes, unlocks the vault from the notes screen's dialog (the locked
 // note reads), still unlocks after a passphrase change and after a reset with the recovery key, says a failed
-// attempt plainly, and is removed after a confirmation. One without PRF is told so and nothing is stored.
+// attempt plainly, and is removed after a confirmation; a header changed meanwhile by another device is re-read
+// and the save retried once. One without PRF is told so and nothing is stored.
 // WebAuthn needs a domain, so this spec runs on localhost (ALLOWED_ORIGINS in serve.mjs).
 import type { CDPSession, Page } from '@playwright/test';
 import { replaceRecoveryKey, unlockVault } from '@private-notes/shared/vault';
@@ -109,23 +110,41 @@ test('a PRF passkey is added in Settings, unlocks the notes, survives a passphra
   await add.getByLabel('Passkey label').fill('');
   await add.getByRole('button', { name: 'Add a passkey for unlocking' }).click();
   await expect(add.getByRole('alert')).toHaveText('Give the passkey a label.');
-  const before = await vaultVersion(page);
   await add.getByLabel('Passkey label').fill('Test laptop');
+  // Another device changes the header before each of this device's saves: after one retry it gives up
+  // plainly and nothing is stored; with one change only, the retry on the fresh header succeeds.
+  let races = 2;
+  await page.context().route('**/api/vault', async (route) => {
+    if (route.request().method() === 'PUT' && races > 0) {
+      races--;
+      const now = await serverVault(page);
+      await page.request.put('/api/vault', { data: { header: now.header, baseVersion: now.version } });
+    }
+    await route.continue();
+  });
+  await add.getByRole('button', { name: 'Add a passkey for unlocking' }).click();
+  await expect(add.getByRole('alert')).toHaveText(
+    'Locked notes changed on another device twice while saving. Nothing was changed here: try again.',
+  );
+  expect((await serverVault(page)).header?.passkeyWraps ?? []).toEqual([]);
+  races = 1;
+  const before = await vaultVersion(page);
   await add.getByRole('button', { name: 'Add a passkey for unlocking' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible();
+  await page.context().unroute('**/api/vault');
   const list = page.getByRole('list', { name: 'Passkeys that unlock locked notes' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('Test laptop');
   expect(await seriousViolations(page)).toEqual([]);
   const stored = await serverVault(page);
-  expect(stored.version).toBe(before + 1);
+  expect(stored.version).toBe(before + 2);
   expect(stored.header?.passkeyWraps?.map((p) => p.label)).toEqual(['Test laptop']);
-  // A passkey of its own on the authenticator (not a sign-in passkey): the wrap names its credential.
+  // A passkey of its own on the authenticator, named by the wrap; the one made by the attempt that could not
+  // be saved was dropped (the browser was told it is unknown).
   const onAuthenticator = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-  expect(onAuthenticator.credentials).toHaveLength(1);
-  expect(Buffer.from(onAuthenticator.credentials[0]!.credentialId, 'base64').toString('base64url')).toBe(
-    stored.header?.passkeyWraps?.[0]?.credentialId,
-  );
+  expect(
+    onAuthenticator.credentials.map((c) => Buffer.from(c.credentialId, 'base64').toString('base64url')),
+  ).toEqual([stored.header?.passkeyWraps?.[0]?.credentialId]);
 
   // Locked, then opened from the notes screen with the passkey alone: the locked note reads.
   await page.getByRole('button', { name: 'Lock now' }).click();
@@ -208,7 +227,7 @@ test('an authenticator without PRF is told it cannot unlock locked notes, and no
   page,
 }) => {
   await ensureVault(page);
-  await virtualAuthenticator(page, false);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page, false);
   await openVaultSettings(page);
   const unlockForm = page.getByRole('form', { name: 'Unlock locked notes' });
   await unlockForm.getByLabel('Passphrase').fill(VAULT_PASSPHRASE);
@@ -223,4 +242,8 @@ test('an authenticator without PRF is told it cannot unlock locked notes, and no
   expect(after.version).toBe(before.version);
   expect(after.header?.passkeyWraps ?? []).toEqual([]);
   await expect(page.getByText('No passkey unlocks your locked notes yet.')).toBeVisible();
+  // The useless credential it made was dropped from the authenticator (the browser was told it is unknown).
+  await expect
+    .poll(async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length)
+    .toBe(0);
 });
