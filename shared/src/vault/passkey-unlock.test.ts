@@ -6,7 +6,13 @@ import {
   unlockVaultWithPasskey,
 } from './passkey-unlock.ts';
 import { randomKey } from './seal.ts';
-import { changePassphrase, createVault, unlockVault } from './vault.ts';
+import {
+  changePassphrase,
+  createVault,
+  replaceRecoveryKey,
+  unlockVault,
+  unlockVaultWithRecoveryKey,
+} from './vault.ts';
 import { VaultError } from './vault-error.ts';
 import { formatVaultHeader } from './vault-header.ts';
 
@@ -73,5 +79,17 @@ describe('passkey (WebAuthn PRF) unlock', () => {
     expect(
       await codeOf(addPasskeyUnlock(h, other.vault, { credentialId: 'x', prfOutput: first, label: 'x' })),
     ).toBe('wrong-vault');
+  });
+
+  it('survives a reset with the recovery key and a new recovery key, and reads the notes after them', async () => {
+    const { header, vault, recoveryKey } = await createVault('pass', { cost });
+    const locked = vault.lockNote('n1', note);
+    const prf = randomKey();
+    let h = await addPasskeyUnlock(header, vault, { credentialId: 'cred-A', prfOutput: prf, label: 'A' });
+    h = await changePassphrase(h, await unlockVaultWithRecoveryKey(h, recoveryKey), 'forgot it', { cost });
+    h = (await replaceRecoveryKey(h, await unlockVault(h, 'forgot it'))).header;
+    expect(h.passkeyWraps?.map((p) => p.label)).toEqual(['A']);
+    const opened = await unlockVaultWithPasskey(formatVaultHeader(h), 'cred-A', prf);
+    expect(opened.openLockedNote('n1', locked).fields).toEqual(note);
   });
 });

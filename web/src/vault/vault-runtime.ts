@@ -3,9 +3,11 @@
 // Keys live only in the session's memory (vault-session.ts); nothing here writes a key anywhere.
 import { ApiError } from '@private-notes/shared';
 import {
+  addPasskeyUnlock,
   changePassphrase,
   createVault,
   type RecoveryKeyText,
+  removePasskeyUnlock,
   type UnlockedVault,
   unlockVaultWithRecoveryKey,
 } from '@private-notes/shared/vault';
@@ -18,6 +20,7 @@ import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
+import { passkeySummaries, saveHeaderChange } from './vault-passkeys.ts';
 import { createVaultSession, type VaultLockReason } from './vault-session.ts';
 import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
 
@@ -53,7 +56,7 @@ async function retryWaitingMerges(): Promise<void> {
 
 function adoptHeader(next: StoredVaultHeader) {
   stored = next;
-  vaultStatus.set({ known: true, hasVault: next.header !== null });
+  vaultStatus.set({ known: true, hasVault: next.header !== null, passkeys: passkeySummaries(next.header) });
 }
 
 async function putHeader(header: unknown, baseVersion: number): Promise<void> {
@@ -99,6 +102,9 @@ async function withFreshHeader(attempt: () => Promise<void>): Promise<void> {
     await attempt();
   }
 }
+
+const isVaultConflict = (error: unknown) =>
+  error instanceof Error && error.message === VAULT_CHANGED_ELSEWHERE;
 
 function requireHeader(): unknown {
   if (stored.header === null) throw new Error(NO_VAULT_MESSAGE);
@@ -170,6 +176,31 @@ export const vaultRuntime = {
   },
 
   lock: (reason: VaultLockReason) => session.lock(reason),
+
+  // Passkeys that unlock the vault (WebAuthn PRF; the ceremonies are in passkey-webauthn.ts).
+  /** What an unlock ceremony needs: the vault key id (the PRF input) and the credentials set up for it. */
+  passkeyUnlockTarget(): { vaultKeyId: string; credentialIds: string[] } {
+    const header = requireHeader() as { vaultKeyId?: unknown };
+    if (typeof header.vaultKeyId !== 'string') throw new Error(NO_VAULT_MESSAGE);
+    return {
+      vaultKeyId: header.vaultKeyId,
+      credentialIds: passkeySummaries(header).map((p) => p.credentialId),
+    };
+  },
+  /** The id of the unlocked vault's key (the PRF input of a passkey being added). */
+  unlockedVaultKeyId: () => requireUnlocked().vaultKeyId,
+  unlockWithPasskey: (credentialId: string, prfOutput: Uint8Array) =>
+    withFreshHeader(() => session.unlockWithPasskey(requireHeader(), credentialId, prfOutput)),
+  /** A passkey's wrap of the vault key is added to the header (the vault unlocked); a stale header is retried once. */
+  addPasskey: (passkey: { credentialId: string; prfOutput: Uint8Array; label: string }) =>
+    saveHeaderChange(async () => {
+      const header = await addPasskeyUnlock(requireHeader(), requireUnlocked(), passkey);
+      await putHeader(header, stored.version);
+    }, isVaultConflict),
+  removePasskey: (credentialId: string) =>
+    saveHeaderChange(async () => {
+      await putHeader(removePasskeyUnlock(requireHeader(), credentialId), stored.version);
+    }, isVaultConflict),
 
   autoLockMinutes: () => readAutoLockMinutes(),
   setAutoLockMinutes(minutes: number): void {

@@ -2,6 +2,7 @@
 // whether the owner has one, whether it is unlocked, and how to load the rest (vault-runtime.ts) when needed.
 import { apiRequest } from '../api/request.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
+import type { PasskeyUnlockSummary } from './vault-passkeys.ts';
 import type { VaultLockReason } from './vault-session.ts';
 
 export interface VaultStatus {
@@ -11,9 +12,17 @@ export interface VaultStatus {
   unlocked: boolean;
   /** Why it last locked (the notes screen says "Locked after 15 minutes of inactivity"). */
   lockReason: VaultLockReason | null;
+  /** The passkeys that unlock the vault (its header's passkey wraps). */
+  passkeys: PasskeyUnlockSummary[];
 }
 
-let status: VaultStatus = { known: false, hasVault: false, unlocked: false, lockReason: null };
+let status: VaultStatus = {
+  known: false,
+  hasVault: false,
+  unlocked: false,
+  lockReason: null,
+  passkeys: [],
+};
 const listeners = new Set<() => void>();
 
 export const vaultStatus = {

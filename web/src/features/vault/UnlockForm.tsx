@@ -1,9 +1,11 @@
-// Unlocking the vault: the passphrase, or the recovery key ("Use recovery key instead"). Argon2id runs in a
-// worker meanwhile, so the page stays responsive; a wrong passphrase or a mistyped key is said plainly.
+// Unlocking the vault: the passphrase, or the recovery key ("Use recovery key instead"), or a passkey set up for
+// it. Argon2id runs in a worker meanwhile, so the page stays responsive; a wrong passphrase or a mistyped key is
+// said plainly.
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { vaultRuntime } from '../../vault/vault-runtime.ts';
 import { FormError } from './FormError.tsx';
+import { PasskeyUnlockButton } from './PasskeyUnlockButton.tsx';
 
 export function UnlockForm({ onUnlocked }: { onUnlocked(): void }) {
   const [useRecovery, setUseRecovery] = useState(false);
@@ -64,6 +66,13 @@ export function UnlockForm({ onUnlocked }: { onUnlocked(): void }) {
             {useRecovery ? 'Use passphrase instead' : 'Use recovery key instead'}
           </Button>
         </Stack>
+        <PasskeyUnlockButton
+          onUnlocked={() => {
+            setSecret('');
+            setError(null);
+            onUnlocked();
+          }}
+        />
       </Stack>
     </form>
   );

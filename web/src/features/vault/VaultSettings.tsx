@@ -7,6 +7,7 @@ import { vaultRuntime } from '../../vault/vault-runtime.ts';
 import { AUTO_LOCK_MINUTES_MAX } from '../../vault/vault-session.ts';
 import { loadVaultRuntime } from '../../vault/vault-status.ts';
 import { ChangePassphraseForm } from './ChangePassphraseForm.tsx';
+import { PasskeyUnlockSettings } from './PasskeyUnlockSettings.tsx';
 import { RecoveryKeyPanel } from './RecoveryKeyPanel.tsx';
 import { SetUpVault } from './SetUpVault.tsx';
 import { UnlockForm } from './UnlockForm.tsx';
@@ -52,6 +53,7 @@ export default function VaultSettings() {
       </HStack>
       {status.unlocked ? null : <UnlockForm onUnlocked={() => {}} />}
       <AutoLockField />
+      <PasskeyUnlockSettings />
       <Stack gap="3">
         <Heading as="h3" size="md">
           Change passphrase
