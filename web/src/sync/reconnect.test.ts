@@ -20,7 +20,7 @@ async function offlineDevice() {
   const d = fixture.device({ isOnline: () => online, networkEvents: network, random: () => 1 });
   const kinds: SyncStatus['kind'][] = [];
   /** Every time a status said when the next try comes (a backoff was scheduled). */
-  const backoffs: number[] = [];
+  const backoffs: string[] = [];
   d.engine.subscribe((status) => {
     kinds.push(status.kind);
     if (status.retryAt != null) backoffs.push(status.retryAt);
