@@ -41,6 +41,7 @@ export const PAGE_IDS: readonly string[] = [
   'notes-search-help',
   'linked-from-heading',
   'passkeys-heading',
+  'vault-passkeys-heading',
   'sessions-heading',
   'signin-code',
   'totp-heading',
