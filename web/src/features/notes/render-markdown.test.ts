@@ -1,5 +1,7 @@
 // The renderer's task boxes and code colouring (the sanitising itself runs in the browser tests: DOMPurify
 // needs a DOM).
+
+import hljs from 'highlight.js/lib/core';
 import { describe, expect, it } from 'vitest';
 import { highlightCode, loadGrammars } from './code-highlighter.ts';
 import { markdownToHtml as renderMarkdown } from './render-markdown.ts';
@@ -46,6 +48,10 @@ describe('renderMarkdown code', () => {
   it('colours a fenced block once its grammar is loaded, and leaves others plain', async () => {
     const markdown = '```js\nconst answer = 42; // yes\n```\n\n```nosuchlang\nplain <b>\n```';
     expect(fenceLanguages(markdown)).toEqual(['js', 'nosuchlang']);
+    // highlight.js's registry is one per process: a file run earlier in this worker (the server's renderer
+    // registers every grammar) may have left JavaScript in it. Start from "not loaded"; loadGrammars below
+    // registers it again, so what follows finds it as before.
+    hljs.unregisterLanguage('javascript');
     expect(renderMarkdown(markdown, { highlight: highlightCode })).not.toContain('hljs-keyword');
     await loadGrammars(fenceLanguages(markdown));
     const html = renderMarkdown(markdown, { highlight: highlightCode });
