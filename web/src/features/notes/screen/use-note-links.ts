@@ -81,9 +81,11 @@ export function useNoteLinks({ notes, setMode, setViewerId, openNew, whenUnlocke
         createLinked(title);
       },
       onUnlock: () => {
-        setAsking(null);
-        // Unlocked: the locked notes are read in memory here, the most recently updated one with that title wins.
+        // The question stays open under the unlock dialog (closing it first would send the focus back to the
+        // viewer, which the unlock dialog would take as a click outside and close). Unlocked: the locked notes
+        // are read in memory here, the most recently updated one with that title wins.
         whenUnlocked(() => {
+          setAsking(null);
           const key = titleKey(title);
           const target = (notesNow.current ?? [])
             .map(revealNote)
