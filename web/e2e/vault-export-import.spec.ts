@@ -7,6 +7,7 @@ import type { Download, Page } from '@playwright/test';
 import { lockedNoteToMarkdown } from '@private-notes/shared/interchange/locked-note-file';
 import { createVault } from '@private-notes/shared/vault';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { newLockedNoteUnlocked, newNote, serverNotes, VAULT_PASSPHRASE } from './vault-helpers.ts';
 
@@ -66,6 +67,7 @@ test('the export keeps locked notes encrypted; the plain export warns, unlocks, 
   const warning = page.getByRole('alertdialog', { name: 'Export locked notes in plain text?' });
   await expect(warning).toContainText('Anyone who gets the zip');
   await expect(warning.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(warning).toHaveCount(0);
   await plainButton.click();
@@ -90,6 +92,7 @@ test('"Import as locked notes" seals on the device: the server holds only cipher
   });
   await expect(page.getByTestId('import-preview').getByRole('status')).toHaveText('1 new, 0 already here');
   await page.getByText('Import as locked notes').click();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Import 1 note' }).click();
   await unlockInDialog(page);
   await expect(page.getByRole('status').filter({ hasText: /^Imported/ })).toHaveText('Imported 1 note.');
@@ -203,6 +206,8 @@ test('[[links]] in locked notes: they open and show as backlinks while unlocked,
   await page.getByRole('button', { name: 'Open note: Plain pointer' }).click();
   await viewer.getByRole('link', { name: 'Locked beta' }).click();
   const ask = page.getByRole('alertdialog', { name: 'This link may lead to a locked note' });
+  await expect(ask.getByRole('button', { name: 'Unlock to follow' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await ask.getByRole('button', { name: 'Unlock to follow' }).click();
   await unlockInDialog(page);
   await expect(viewer.getByRole('heading', { name: 'Locked beta' })).toBeVisible();
