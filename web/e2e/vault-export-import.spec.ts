@@ -178,6 +178,9 @@ test('[[links]] in locked notes: they open and show as backlinks while unlocked,
   await newNote(page, 'Plain pointer', 'Points at [[Locked beta]].');
   await page.getByRole('button', { name: 'New locked note' }).click();
   await page.getByLabel('Title').fill('Locked alpha');
+  // The editor suggests a locked note's title while unlocked (the search index never holds it).
+  await page.getByLabel('Content').fill('See [[Locked b');
+  await expect(page.getByRole('option', { name: 'Locked beta' })).toBeVisible();
   await page.getByLabel('Content').fill('See [[Plain target]] and [[Locked beta]].');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Open locked note: Locked alpha' })).toBeVisible();
