@@ -166,4 +166,19 @@ describe('import of locked notes', () => {
     expect(refused.error).toMatch(/unlock your locked notes/);
     expect(await locked.notes.count()).toBe(0);
   });
+
+  it('replacing a locked note with an imported plain file keeps it locked', async () => {
+    const target = await database();
+    const here = await createNote({ title: 'Journal', content: 'old', tags: [] }, target, { locked: true });
+    const md = new File([strToU8(`---\ntitle: Journal\nid: ${here.id}\n---\nnew ${MARKER}`)], 'j.md');
+    const scan = await scanImportFiles([md], noProgress, target);
+    expect(previewImport(scan)).toMatchObject({ fresh: 0, here: 1 });
+    const outcome = await runImport(scan, { replaceExisting: true }, noProgress, target);
+    expect(outcome.replaced).toBe(1);
+    expect(await stored(target)).not.toContain(MARKER);
+    expect(revealNote((await target.notes.get(here.id))!)).toMatchObject({
+      content: `new ${MARKER}`,
+      locked: true,
+    });
+  });
 });

@@ -14,34 +14,40 @@ export function useWikiLinkIndex(
   actions: { open(noteId: string): void; create(title: string): void },
 ): WikiLinks {
   const { open, create } = actions;
-  return useMemo(() => {
-    const byTitle = new Map<string, LocalNote>();
-    const linking: LocalNote[] = [];
-    const locked: LocalNote[] = [];
-    for (const note of notes ?? []) {
-      if (note.locked) locked.push(note);
-      const key = titleKey(note.title);
-      const known = byTitle.get(key);
-      if (!known || known.updatedAt < note.updatedAt) byTitle.set(key, note);
-      if (note.content.includes('[[')) linking.push(note);
-    }
-    return {
-      resolve: (title) => byTitle.get(titleKey(title))?.id ?? null,
-      open,
-      create,
-      backlinks: (note) =>
-        linking
-          .filter((other) => other.id !== note.id && linksToTitle(other.content, note.title))
-          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
-      lockedTitles: (query, limit) => {
-        const key = titleKey(query);
-        return locked
-          .filter((note) => titleKey(note.title).includes(key))
-          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-          .slice(0, limit)
-          .map(({ id, title }) => ({ id, title }));
-      },
-      version: ++versions,
-    };
-  }, [notes, open, create]);
+  return useMemo(() => wikiLinkIndex(notes ?? [], { open, create }), [notes, open, create]);
+}
+
+/** The index itself, over the notes as the screen shows them (revealed while the vault is unlocked). */
+export function wikiLinkIndex(
+  notes: readonly LocalNote[],
+  { open, create }: { open(noteId: string): void; create(title: string): void },
+): WikiLinks {
+  const byTitle = new Map<string, LocalNote>();
+  const linking: LocalNote[] = [];
+  const locked: LocalNote[] = [];
+  for (const note of notes) {
+    if (note.locked) locked.push(note);
+    const key = titleKey(note.title);
+    const known = byTitle.get(key);
+    if (!known || known.updatedAt < note.updatedAt) byTitle.set(key, note);
+    if (note.content.includes('[[')) linking.push(note);
+  }
+  return {
+    resolve: (title) => byTitle.get(titleKey(title))?.id ?? null,
+    open,
+    create,
+    backlinks: (note) =>
+      linking
+        .filter((other) => other.id !== note.id && linksToTitle(other.content, note.title))
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+    lockedTitles: (query, limit) => {
+      const key = titleKey(query);
+      return locked
+        .filter((note) => titleKey(note.title).includes(key))
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .slice(0, limit)
+        .map(({ id, title }) => ({ id, title }));
+    },
+    version: ++versions,
+  };
 }
