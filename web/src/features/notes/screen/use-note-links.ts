@@ -4,10 +4,19 @@
 // note answers may lead to one of them: the owner is asked to unlock (or to make the note) rather than guessed for.
 import { titleKey } from '@private-notes/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { createElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createElement,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { isSealedNote, revealNote } from '../../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../../db/types.ts';
-import { LockedLinkDialog } from '../../links/LockedLinkDialog.tsx';
 import { useWikiLinkIndex } from '../../links/use-wiki-link-index.ts';
 import type { WikiLinks } from '../../links/wiki-link-context.ts';
 import type { NotesSearch } from '../notes-search.ts';
@@ -21,6 +30,11 @@ interface Input {
   /** Runs `then` once the vault is unlocked (asks for the passphrase first when it is locked). */
   whenUnlocked(then: () => void): void;
 }
+
+// Loaded when first asked (not on the notes screen's first paint).
+const LockedLinkDialog = lazy(() =>
+  import('../../links/LockedLinkDialog.tsx').then((module) => ({ default: module.LockedLinkDialog })),
+);
 
 export function useNoteLinks({ notes, setMode, setViewerId, openNew, whenUnlocked }: Input): {
   links: WikiLinks;
@@ -73,7 +87,7 @@ export function useNoteLinks({ notes, setMode, setViewerId, openNew, whenUnlocke
   const lockedLinkDialog = useMemo(() => {
     if (asking === null) return null;
     const title = asking;
-    return createElement(LockedLinkDialog, {
+    const dialog = createElement(LockedLinkDialog, {
       title,
       onCancel: () => setAsking(null),
       onCreate: () => {
@@ -96,6 +110,7 @@ export function useNoteLinks({ notes, setMode, setViewerId, openNew, whenUnlocke
         });
       },
     });
+    return createElement(Suspense, { fallback: null }, dialog);
   }, [asking, createLinked, openLinked, whenUnlocked]);
   return { links: index, lockedLinkDialog };
 }
