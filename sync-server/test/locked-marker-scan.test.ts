@@ -184,6 +184,9 @@ describe(`the marker word of a locked note (${TEST_STORE} store)`, () => {
     // The locked notes are in it, as ciphertext: 4 notes, 3 + 1 revisions, 1 in the Trash.
     const data = Buffer.from(unzipSync(downloaded)['backup.json']!);
     expect(occurrences(data, 'pnlocked.1')).toBeGreaterThanOrEqual(9);
+    // The manifest says how many locked notes the archive holds (the revisions are not notes).
+    const manifest = JSON.parse(Buffer.from(unzipSync(downloaded)['manifest.json']!).toString('utf8'));
+    expect(manifest.lockedNotes).toBe(4); // kept, batched, restored, and the one in the Trash
   });
 
   it.runIf(TEST_STORE === 'postgres')(

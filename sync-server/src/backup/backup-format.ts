@@ -35,6 +35,11 @@ export interface BackupEntryManifest {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
   entries: ManifestEntry[];
+  /**
+   * Locked notes in backup.json (live and in the Trash): held as ciphertext only, opened by the owner's vault
+   * alone. Absent in archives written before it was counted.
+   */
+  lockedNotes?: number;
 }
 
 export function backupFileName(at: Date): string {

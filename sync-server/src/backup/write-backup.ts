@@ -9,8 +9,9 @@ import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { isLockedNoteText } from '@private-notes/shared';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { Store } from '../storage/index.ts';
+import type { Snapshot, Store } from '../storage/index.ts';
 import {
   ATTACHMENTS_DIR,
   BACKUP_DATA_FILE,
@@ -74,6 +75,16 @@ async function* backupDataText(data: BackupData): AsyncGenerator<string> {
     yield `${text}]`;
   }
   yield '}}}';
+}
+
+/** Locked notes in the snapshot, live and in the Trash (as countLockedNotes counts them, for every owner). */
+function lockedNotesIn(snapshot: Snapshot): number {
+  const locked = (text: unknown) => typeof text === 'string' && isLockedNoteText(text);
+  const live = (snapshot.collections.notes ?? []).filter((n) => locked(n.content));
+  const trashed = (snapshot.collections.noteTombstones ?? []).filter((t) =>
+    locked((t.trash as { content?: unknown } | null | undefined)?.content),
+  );
+  return live.length + trashed.length;
 }
 
 export async function writeBackup(
@@ -168,6 +179,7 @@ export async function writeBackup(
     format: BACKUP_FORMAT,
     createdAt: data.createdAt,
     entries: [...entries],
+    lockedNotes: lockedNotesIn(data.snapshot),
   };
   await addDeflated(BACKUP_MANIFEST_FILE, [JSON.stringify(manifest, null, 1)]);
   zip.end();

@@ -2,11 +2,12 @@
 // those files' uploads (the notes store's rule and the attachment store's), so a batch is either wholly in,
 // queued for sync, or not at all: an import that stops midway leaves whole batches behind and says exactly
 // which notes they were, and no file without the note that brought it.
-import { DEFAULT_NOTE_TITLE, uniqueTags } from '@private-notes/shared';
+import { DEFAULT_NOTE_TITLE, isLockedNoteText, uniqueTags } from '@private-notes/shared';
 import type { ImportedNote } from '@private-notes/shared/interchange/markdown-note';
 import { queueAttachmentUploads } from './attachment-store.ts';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
+import { sealFields } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { enqueueChange } from './notes-store.ts';
 import type { LocalAttachment, LocalNote, OutboxEntry } from './types.ts';
@@ -15,6 +16,11 @@ export interface ImportWrite {
   note: ImportedNote;
   /** The local note to replace with the imported text, or null to add a new note. */
   replaceId: string | null;
+  /**
+   * Written as a locked note: sealed here, in memory, before it is stored (the vault must be unlocked, else the
+   * batch fails and nothing of it is written). A locked note replaced by an import stays locked either way.
+   */
+  lock?: boolean;
 }
 
 /**
@@ -39,17 +45,19 @@ export async function writeImportBatch(
     const fresh = files.filter((f) => !stored.has(f.sha256));
     if (fresh.length > 0) await database.attachments.bulkPut(fresh);
     const added: LocalNote[] = [];
-    for (const { note, replaceId } of items) {
+    const written: string[] = [];
+    for (const { note, replaceId, lock } of items) {
       const title = note.title.trim() || DEFAULT_NOTE_TITLE;
       const tags = uniqueTags(note.tags);
+      const plain = { title, content: note.content, tags };
       if (replaceId !== null) {
         const current = await database.notes.get(replaceId);
         if (!current || current.deleted) throw new Error(`The note to replace (${replaceId}) is gone`);
+        const fields = lock || isLockedNoteText(current.content) ? sealFields(replaceId, plain) : plain;
+        written.push(fields.content);
         const replaced: LocalNote = {
           ...current,
-          title,
-          content: note.content,
-          tags,
+          ...fields,
           updatedAt: stamp,
           syncState: 'pending',
           syncError: null,
@@ -67,13 +75,14 @@ export async function writeImportBatch(
       }
       // Source dates are kept; only a note that names none gets the import's time.
       const createdAt = note.createdAt ?? note.updatedAt ?? stamp;
+      const id = newClientId();
+      const fields = lock ? sealFields(id, plain) : plain;
+      written.push(fields.content);
       added.push({
-        id: newClientId(),
+        id,
         serverId: null,
         version: null,
-        title,
-        content: note.content,
-        tags,
+        ...fields,
         createdAt,
         updatedAt: note.updatedAt ?? createdAt,
         deleted: 0,
@@ -93,6 +102,7 @@ export async function writeImportBatch(
     }));
     await database.outbox.bulkAdd(entries);
     // Each file a written note uses goes to the upload queue with it (once, and only if the server lacks it).
-    for (const { note } of items) await queueAttachmentUploads(database, note.content);
+    // A locked note's text names none the server could see: its files stay on this device, as when pasted.
+    for (const content of written) await queueAttachmentUploads(database, content);
   });
 }

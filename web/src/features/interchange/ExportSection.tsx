@@ -1,10 +1,19 @@
 // "Export notes": a zip of every note as markdown, built from the browser's database (offline too), with
-// progress while it is built and a line saying what was saved, and which files could not be included.
-import { Button, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+// progress while it is built and a line saying what was saved, and which files could not be included. Locked
+// notes stay encrypted; "Export with locked notes in plain text…" warns first and unlocks if needed.
+import { Button, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { isLockedNoteText } from '@private-notes/shared';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { db } from '../../db/db.ts';
+import { loadVaultRuntimeIfSetUp, vaultStatus } from '../../vault/vault-status.ts';
+import { useVaultStatus } from '../vault/use-vault-status.ts';
 import { downloadBlob } from './download-blob.ts';
-import { exportNotes, type MissingFile } from './export-notes.ts';
+import { type ExportResult, exportNotes, type MissingFile } from './export-notes.ts';
+import { PlainExportDialog } from './PlainExportDialog.tsx';
 import { TaskProgress } from './TaskProgress.tsx';
+
+const UnlockDialog = lazy(() => import('../vault/UnlockDialog.tsx'));
 
 type State =
   | { kind: 'idle' }
@@ -21,13 +30,35 @@ function missingLine(file: MissingFile): string {
   return `${file.name}, used in ${shown.join(', ')}${more}`;
 }
 
+function lockedLine(result: ExportResult): string {
+  const kept =
+    result.locked === 0
+      ? ''
+      : ` ${plural(result.locked, 'locked note is', 'locked notes are')} kept encrypted: only your vault opens ${result.locked === 1 ? 'it' : 'them'} (import the zip here to restore ${result.locked === 1 ? 'it' : 'them'}).`;
+  const plain =
+    result.unlocked === 0
+      ? ''
+      : ` ${plural(result.unlocked, 'locked note was', 'locked notes were')} written in plain text.`;
+  return plain + kept;
+}
+
 export function ExportSection() {
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const run = async () => {
+  const [asking, setAsking] = useState<'warning' | 'unlock' | null>(null);
+  const vault = useVaultStatus();
+  const lockedCount = useLiveQuery(
+    () => db.notes.filter((note) => !note.deleted && isLockedNoteText(note.content)).count(),
+    [],
+  );
+  useEffect(() => {
+    void loadVaultRuntimeIfSetUp();
+  }, []);
+  const run = async (unlocked = false) => {
     setState({ kind: 'running', phase: 'notes', done: 0, total: 0 });
     try {
-      const result = await exportNotes(({ phase, done, total }) =>
-        setState({ kind: 'running', phase, done, total }),
+      const result = await exportNotes(
+        ({ phase, done, total }) => setState({ kind: 'running', phase, done, total }),
+        { unlocked },
       );
       downloadBlob(result.blob, result.fileName);
       const links = result.withPostLinks
@@ -37,7 +68,7 @@ export function ExportSection() {
         result.files === 0 ? '' : ` and ${plural(result.files, 'attached file', 'attached files')}`;
       setState({
         kind: 'done',
-        message: `Exported ${plural(result.count, 'note', 'notes')}${files} to ${result.fileName}.${links}`,
+        message: `Exported ${plural(result.count, 'note', 'notes')}${files} to ${result.fileName}.${lockedLine(result)}${links}`,
         missing: result.missing,
       });
     } catch (error) {
@@ -59,11 +90,49 @@ export function ExportSection() {
             the notes use in a _resources folder. Obsidian, Joplin and any text editor read it. Works offline:
             the notes come from this browser.
           </Text>
-          <div>
+          {lockedCount ? (
+            <Text color="fg.muted">
+              Locked notes stay encrypted in the zip (one “Locked note” file each, readable only with your
+              vault). To write them in plain text, use “Export with locked notes in plain text”.
+            </Text>
+          ) : null}
+          <HStack gap="2" wrap="wrap">
             <Button colorPalette="blue" onClick={() => void run()} loading={state.kind === 'running'}>
               Export notes
             </Button>
-          </div>
+            {lockedCount ? (
+              <Button
+                variant="outline"
+                disabled={state.kind === 'running' || !vault.hasVault}
+                onClick={() => setAsking('warning')}
+              >
+                Export with locked notes in plain text…
+              </Button>
+            ) : null}
+          </HStack>
+          {asking === 'warning' ? (
+            <PlainExportDialog
+              lockedCount={lockedCount ?? 0}
+              onCancel={() => setAsking(null)}
+              onConfirm={() => {
+                if (vaultStatus.get().unlocked) {
+                  setAsking(null);
+                  void run(true);
+                } else setAsking('unlock');
+              }}
+            />
+          ) : null}
+          {asking === 'unlock' ? (
+            <Suspense fallback={null}>
+              <UnlockDialog
+                onClose={() => setAsking(null)}
+                onUnlocked={() => {
+                  setAsking(null);
+                  void run(true);
+                }}
+              />
+            </Suspense>
+          ) : null}
           {state.kind === 'running' ? (
             <TaskProgress
               label="Exporting notes"

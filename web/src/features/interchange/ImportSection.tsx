@@ -1,10 +1,15 @@
 // "Import notes": choose markdown files, a folder (an Obsidian vault, a Joplin export), a zip or an Evernote
 // export; see "N new, M already here" and every file that is not a note; choose; then the notes are written in
-// batches through the outbox (they sync like any new note) with a progress bar and a per-file report.
+// batches through the outbox (they sync like any new note) with a progress bar and a per-file report. "Import
+// as locked notes" seals every note on this device before it is written; a locked export of this vault comes
+// back locked (both unlock first when needed).
 import { Button, Card, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadVaultRuntimeIfSetUp, vaultStatus } from '../../vault/vault-status.ts';
+import { useVaultStatus } from '../vault/use-vault-status.ts';
 import { ImportReport } from './ImportReport.tsx';
 import type { ImportScan, ReportLine } from './import-types.ts';
+import { ImportRefusedError } from './locked-import.ts';
 import { type ImportOutcome, type ImportPreview, previewImport, runImport } from './run-import.ts';
 import { scanImportFiles } from './scan-import-files.ts';
 import { TaskProgress } from './TaskProgress.tsx';
@@ -21,9 +26,17 @@ const count = (n: number) => n.toLocaleString('en-US');
 const notes = (n: number) => `${count(n)} ${n === 1 ? 'note' : 'notes'}`;
 const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 
+const UnlockDialog = lazy(() => import('../vault/UnlockDialog.tsx'));
+
 export function ImportSection() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [replaceExisting, setReplaceExisting] = useState(false);
+  const [lockAll, setLockAll] = useState(false);
+  const [unlockFor, setUnlockFor] = useState<ImportScan | null>(null);
+  const vault = useVaultStatus();
+  useEffect(() => {
+    void loadVaultRuntimeIfSetUp();
+  }, []);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   // Folder picking is a non-standard attribute React does not know; set it on the element.
@@ -36,8 +49,11 @@ export function ImportSection() {
     event.target.value = '';
     if (files.length === 0) return;
     setReplaceExisting(false);
+    setLockAll(false);
     setState({ kind: 'reading', current: '', done: 0, total: 0 });
     try {
+      // The vault's header (which vault a locked file belongs to) is read before the files are.
+      await loadVaultRuntimeIfSetUp().catch(() => {});
       const scan = await scanImportFiles(files, ({ current, bytesDone, bytesTotal }) =>
         setState({ kind: 'reading', current, done: bytesDone, total: bytesTotal }),
       );
@@ -45,17 +61,26 @@ export function ImportSection() {
     } catch (error) {
       setState({
         kind: 'failed',
-        message: `The files could not be read: ${error instanceof Error ? error.message : 'unknown error'}`,
+        message:
+          error instanceof ImportRefusedError
+            ? error.message
+            : `The files could not be read: ${error instanceof Error ? error.message : 'unknown error'}`,
       });
     }
   };
 
   const write = async (scan: ImportScan) => {
     setState({ kind: 'importing', done: 0, total: 0 });
-    const outcome = await runImport(scan, { replaceExisting }, (done, total) =>
+    const outcome = await runImport(scan, { replaceExisting, lock: lockAll }, (done, total) =>
       setState({ kind: 'importing', done, total }),
     );
     setState({ kind: 'done', outcome });
+  };
+
+  // Sealing (and opening a locked export) happens here, with the vault unlocked: asked for first when it is not.
+  const start = (scan: ImportScan, preview: ImportPreview) => {
+    if ((lockAll || preview.locked > 0) && !vaultStatus.get().unlocked) setUnlockFor(scan);
+    else void write(scan);
   };
 
   const busy = state.kind === 'reading' || state.kind === 'importing';
@@ -112,6 +137,29 @@ export function ImportSection() {
                 {count(state.preview.fresh)} new, {count(state.preview.here)} already here
                 {state.preview.problems > 0 ? `, ${count(state.preview.problems)} with problems` : ''}
               </Text>
+              {state.preview.locked > 0 ? (
+                <Text>
+                  {state.preview.locked === 1
+                    ? '1 locked note from an export of your vault: it is imported locked.'
+                    : `${count(state.preview.locked)} locked notes from an export of your vault: they are imported locked.`}
+                </Text>
+              ) : null}
+              <Checkbox.Root
+                checked={lockAll}
+                disabled={!vault.hasVault}
+                onCheckedChange={(e) => setLockAll(e.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  Import as locked notes (encrypted on this device before they are saved or synced)
+                </Checkbox.Label>
+              </Checkbox.Root>
+              {vault.hasVault ? null : (
+                <Text color="fg.muted" fontSize="sm">
+                  To import as locked notes, set up locked notes first in Settings › Locked notes.
+                </Text>
+              )}
               {state.preview.here > 0 ? (
                 <Checkbox.Root
                   checked={replaceExisting}
@@ -129,7 +177,7 @@ export function ImportSection() {
                 <Button
                   colorPalette="blue"
                   disabled={state.preview.fresh === 0 && !(replaceExisting && state.preview.here > 0)}
-                  onClick={() => void write(state.scan)}
+                  onClick={() => start(state.scan, state.preview)}
                 >
                   Import {notes(state.preview.fresh + (replaceExisting ? state.preview.here : 0))}
                 </Button>
@@ -163,6 +211,18 @@ export function ImportSection() {
               ) : null}
               <ImportReport title="Import report" lines={state.outcome.lines} />
             </Stack>
+          ) : null}
+
+          {unlockFor ? (
+            <Suspense fallback={null}>
+              <UnlockDialog
+                onClose={() => setUnlockFor(null)}
+                onUnlocked={() => {
+                  setUnlockFor(null);
+                  void write(unlockFor);
+                }}
+              />
+            </Suspense>
           ) : null}
 
           {state.kind === 'failed' ? (

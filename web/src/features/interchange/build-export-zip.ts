@@ -6,6 +6,11 @@
 import { exportWikiLinks, titleKey } from '@private-notes/shared';
 import { exportAttachmentLinks } from '@private-notes/shared/interchange/file-links';
 import { FileNamer } from '@private-notes/shared/interchange/file-names';
+import {
+  type ExportableLockedNote,
+  LOCKED_NOTE_FILE_TITLE,
+  lockedNoteToMarkdown,
+} from '@private-notes/shared/interchange/locked-note-file';
 import { type ExportableNote, noteToMarkdown } from '@private-notes/shared/interchange/markdown-note';
 import { deflateSync, strToU8, Zip, ZipPassThrough } from 'fflate';
 
@@ -71,6 +76,8 @@ export async function buildExportZip(
   notes: readonly ExportableNote[],
   onProgress: (progress: ExportProgress) => void = () => {},
   attachments: { hashes: readonly string[]; load: LoadAttachment } = { hashes: [], load: async () => null },
+  /** Locked notes kept as they are stored (ciphertext), one "Locked note N.md" each, after the others. */
+  lockedNotes: readonly ExportableLockedNote[] = [],
 ): Promise<ExportZip> {
   const parts: BlobPart[] = [];
   let pending: Uint8Array<ArrayBuffer>[] = [];
@@ -135,6 +142,18 @@ export async function buildExportZip(
     if (failure) throw failure;
     if ((index + 1) % SLICE === 0) {
       onProgress({ phase: 'notes', done: index + 1, total: notes.length });
+      if (pendingBytes >= FOLD_BYTES) fold();
+      await yieldToPage();
+    }
+  }
+  for (const [index, note] of lockedNotes.entries()) {
+    const file = new WholeFileDeflate(namer.next(LOCKED_NOTE_FILE_TITLE));
+    const mtime = zipTime(note.updatedAt);
+    if (mtime) file.mtime = mtime;
+    zip.add(file);
+    file.push(strToU8(lockedNoteToMarkdown(note)), true);
+    if (failure) throw failure;
+    if ((index + 1) % SLICE === 0) {
       if (pendingBytes >= FOLD_BYTES) fold();
       await yieldToPage();
     }

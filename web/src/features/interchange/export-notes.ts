@@ -2,11 +2,15 @@
 // zip the browser downloads, with the files the notes use in `_resources/`. A file not on this device is fetched
 // from the server when it can be; one that cannot be had leaves its links as they were, and the result names it
 // with the notes that use it. Links to blog posts made from notes are added when the server can be asked.
-import { API, attachmentHashes, postPath } from '@private-notes/shared';
+// Locked notes (issue 34) are kept as they are stored, ciphertext, one "Locked note N.md" each; only an export
+// the owner asked for in plain text (after a warning, with the vault unlocked) opens them, on this device.
+import { API, attachmentHashes, isLockedNoteText, postPath } from '@private-notes/shared';
+import type { ExportableLockedNote } from '@private-notes/shared/interchange/locked-note-file';
 import type { ExportableNote } from '@private-notes/shared/interchange/markdown-note';
 import { api } from '../../api/api.ts';
 import { sha256Hex } from '../../db/attachment-store.ts';
 import { db } from '../../db/db.ts';
+import { canOpenLockedNotes, openStoredNote } from '../../db/locked-note-codec.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import { dispositionName } from '../../sync/fetch-attachments.ts';
 import { type BytesRequest, createBytesRequest } from '../../sync/sync-http.ts';
@@ -24,6 +28,10 @@ export interface ExportResult {
   blob: Blob;
   fileName: string;
   count: number;
+  /** Locked notes kept encrypted (all of them, unless the export was asked for in plain text). */
+  locked: number;
+  /** Locked notes written in plain text (an export asked for in plain text). */
+  unlocked: number;
   /** Files written to `_resources/`. */
   files: number;
   /** Files the notes use that neither this device nor the server could give: their links were kept as is. */
@@ -95,21 +103,45 @@ export async function exportNotes(
     now?: Date;
     links?: boolean;
     bytesRequest?: BytesRequest;
+    /**
+     * Locked notes in plain text: only when the owner asked, after the warning, with the vault unlocked here.
+     * A locked note that cannot be opened (another vault's, damaged) is still kept encrypted.
+     */
+    unlocked?: boolean;
   } = {},
 ): Promise<ExportResult> {
   const database = options.database ?? db;
+  if (options.unlocked && !canOpenLockedNotes())
+    throw new Error('unlock your locked notes first, to export them in plain text');
   const links = options.links === false ? null : await postLinks(options.origin ?? location.origin);
   const rows = await database.notes.filter((note) => !note.deleted).toArray();
   rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  const notes: ExportableNote[] = rows.map((note) => ({
-    id: note.id,
-    title: note.title,
-    content: note.content,
-    tags: note.tags,
-    createdAt: note.createdAt,
-    updatedAt: note.updatedAt,
-    post: note.serverId === null ? undefined : links?.get(note.serverId),
-  }));
+  const notes: ExportableNote[] = [];
+  const lockedNotes: ExportableLockedNote[] = [];
+  let unlocked = 0;
+  for (const row of rows) {
+    let note = row;
+    if (isLockedNoteText(row.content)) {
+      try {
+        if (!options.unlocked) throw new Error('kept locked');
+        note = openStoredNote(row);
+        unlocked++;
+      } catch {
+        const { id, content: text, createdAt, updatedAt } = row;
+        lockedNotes.push({ id, text, createdAt, updatedAt });
+        continue;
+      }
+    }
+    notes.push({
+      id: note.id,
+      title: note.title,
+      content: note.content,
+      tags: note.tags,
+      createdAt: note.createdAt,
+      updatedAt: note.updatedAt,
+      post: note.serverId === null ? undefined : links?.get(note.serverId),
+    });
+  }
   // Each file once, in order of first use; with the notes that use it, for the summary.
   const users = new Map<string, string[]>();
   const linkNames = new Map<string, string>();
@@ -125,11 +157,13 @@ export async function exportNotes(
     }
   }
   const load = attachmentLoader(database, options.bytesRequest ?? createBytesRequest(), linkNames);
-  const zip = await buildExportZip(notes, onProgress, { hashes: [...users.keys()], load });
+  const zip = await buildExportZip(notes, onProgress, { hashes: [...users.keys()], load }, lockedNotes);
   return {
     blob: zip.blob,
     fileName: exportFileName(options.now ?? new Date()),
-    count: notes.length,
+    count: notes.length + lockedNotes.length,
+    locked: lockedNotes.length,
+    unlocked,
     files: zip.files,
     missing: zip.missing.map((sha256) => ({
       sha256,

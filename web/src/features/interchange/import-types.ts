@@ -20,6 +20,8 @@ export interface ImportCandidate {
   attachments: AttachmentRef[];
   /** Where a markdown note sits among the files it came with (a zip, or the chosen folder and files). */
   origin?: { vault: ImportVaultKey; path: string };
+  /** A locked note of this vault's locked export: opened at the write under `exportedId`, sealed again. */
+  locked?: { text: string; exportedId: string };
   /** The local note it matches (by exported id, else by text), or null when it is new. */
   matchId: string | null;
   /** The source of an earlier candidate of this same import with the same note: this one is left out. */

@@ -182,7 +182,7 @@ describe('export → import round trip with attachments', () => {
 
     const target = database();
     const first = await importFiles(target, [file]);
-    expect(first.preview).toEqual({ fresh: 4, here: 0, problems: 0 });
+    expect(first.preview).toEqual({ fresh: 4, here: 0, problems: 0, locked: 0 });
     expect(first.outcome).toMatchObject({ imported: 4, error: null });
     expect(first.byFile[`${file.name} › Trip.md`]).toBe('imported: imported with 1 attachment');
     expect(await notesByTitle(target)).toEqual(await notesByTitle(source));
@@ -191,7 +191,7 @@ describe('export → import round trip with attachments', () => {
     expect((await target.uploads.toArray()).map((u) => u.sha256).sort()).toEqual(await storedHashes(source));
 
     const again = await importFiles(target, [file]);
-    expect(again.preview).toEqual({ fresh: 0, here: 4, problems: 0 });
+    expect(again.preview).toEqual({ fresh: 0, here: 4, problems: 0, locked: 0 });
     expect(await target.notes.count()).toBe(4);
     expect(await target.attachments.count()).toBe(2);
 
@@ -200,7 +200,12 @@ describe('export → import round trip with attachments', () => {
     for (const name of Object.keys(entries).filter((n) => n.endsWith('.md')))
       entries[name] = strToU8(strFromU8(entries[name]!).replace(/^id: .*\n/m, ''));
     const anonymous = new File([zipSync(entries)], 'no-ids.zip');
-    expect((await importFiles(target, [anonymous])).preview).toEqual({ fresh: 0, here: 4, problems: 0 });
+    expect((await importFiles(target, [anonymous])).preview).toEqual({
+      fresh: 0,
+      here: 4,
+      problems: 0,
+      locked: 0,
+    });
   });
 });
 
@@ -282,7 +287,7 @@ describe('importing files from other apps', () => {
     expect(await db.uploads.count()).toBe(2);
     // Importing the same file again: nothing new, no second copy of any file.
     const again = await importFiles(db, [new File([SAMPLE_ENEX], 'My Notes.enex')]);
-    expect(again.preview).toEqual({ fresh: 0, here: 2, problems: 0 });
+    expect(again.preview).toEqual({ fresh: 0, here: 2, problems: 0, locked: 0 });
     expect(await db.attachments.count()).toBe(2);
   });
 

@@ -70,18 +70,18 @@ describe('export → import', () => {
 
     const target = database();
     const first = await importFiles(target, [zip]);
-    expect(first.preview).toEqual({ fresh: 4, here: 0, problems: 0 });
+    expect(first.preview).toEqual({ fresh: 4, here: 0, problems: 0, locked: 0 });
     expect(first.outcome).toMatchObject({ imported: 4, replaced: 0, error: null });
     expect(await summary(target)).toEqual(await summary(source));
     expect(await target.outbox.count()).toBe(4);
 
     const again = await importFiles(target, [zip]);
-    expect(again.preview).toEqual({ fresh: 0, here: 4, problems: 0 });
+    expect(again.preview).toEqual({ fresh: 0, here: 4, problems: 0, locked: 0 });
     expect(again.outcome.imported).toBe(0);
     expect(again.outcome.lines.every((l) => l.message === 'already here: skipped')).toBe(true);
     expect(await target.notes.count()).toBe(4);
     // Into the database it came from: recognised by the exported id.
-    expect((await importFiles(source, [zip])).preview).toEqual({ fresh: 0, here: 4, problems: 0 });
+    expect((await importFiles(source, [zip])).preview).toEqual({ fresh: 0, here: 4, problems: 0, locked: 0 });
   });
 
   it('replacing the notes already here queues an import update for each', async () => {
@@ -112,7 +112,7 @@ describe('other sources', () => {
     });
     const db = database();
     const { preview, outcome } = await importFiles(db, [new File([vault], 'vault.zip')]);
-    expect(preview).toEqual({ fresh: 2, here: 0, problems: 2 });
+    expect(preview).toEqual({ fresh: 2, here: 0, problems: 2, locked: 0 });
     const notes = await summary(db);
     expect(notes.map((n) => [n.title, n.tags, n.createdAt])).toEqual([
       ['Lisbon trip', ['travel'], '2024-05-01T00:00:00.000Z'],

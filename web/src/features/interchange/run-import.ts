@@ -9,6 +9,7 @@ import { type ImportWrite, writeImportBatch } from '../../db/import-notes.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { LocalAttachment } from '../../db/types.ts';
 import type { AttachmentRef, ImportCandidate, ImportScan, ReportLine } from './import-types.ts';
+import { lockedCandidateCount, openLockedCandidate } from './locked-import.ts';
 
 export const IMPORT_BATCH = 500;
 /** Attachment bytes one batch may carry (a single note with more still makes a batch of its own). */
@@ -84,6 +85,8 @@ export interface ImportPreview {
   fresh: number;
   here: number;
   problems: number;
+  /** Locked notes of this vault's export among them (they need the vault unlocked to be written). */
+  locked: number;
 }
 
 export function previewImport(scan: ImportScan): ImportPreview {
@@ -93,7 +96,12 @@ export function previewImport(scan: ImportScan): ImportPreview {
     if (candidate.matchId === null && !candidate.duplicateOf) fresh++;
     else here++;
   }
-  return { fresh, here, problems: scan.problems.filter((p) => p.status === 'error').length };
+  return {
+    fresh,
+    here,
+    problems: scan.problems.filter((p) => p.status === 'error').length,
+    locked: lockedCandidateCount(scan),
+  };
 }
 
 export interface ImportOutcome {
@@ -117,7 +125,8 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export async function runImport(
   scan: ImportScan,
-  choice: { replaceExisting: boolean },
+  /** `lock`: every note written as a locked note (sealed here; the vault must be unlocked). */
+  choice: { replaceExisting: boolean; lock?: boolean },
   onProgress: (done: number, total: number) => void,
   database: NotesDatabase = db,
 ): Promise<ImportOutcome> {
@@ -132,8 +141,21 @@ export async function runImport(
       });
     } else if (candidate.matchId !== null && !choice.replaceExisting) {
       lines.push({ source: candidate.source, status: 'skipped', message: 'already here: skipped' });
+    } else if (candidate.locked) {
+      // Opened in memory only; the write seals it again under its new (or replaced) note's id.
+      try {
+        const note = openLockedCandidate(candidate);
+        planned.push({ candidate, write: { note, replaceId: candidate.matchId, lock: true } });
+      } catch (error) {
+        lines.push({
+          source: candidate.source,
+          status: 'error',
+          message: `this locked note could not be opened (${error instanceof Error ? error.message : 'unreadable'}): not imported`,
+        });
+      }
     } else {
-      planned.push({ candidate, write: { note: candidate.note, replaceId: candidate.matchId } });
+      const write = { note: candidate.note, replaceId: candidate.matchId, lock: choice.lock === true };
+      planned.push({ candidate, write });
     }
   }
   const outcome: ImportOutcome = { lines, imported: 0, replaced: 0, error: null };
@@ -166,7 +188,10 @@ export async function runImport(
         lines.push({
           source: candidate.source,
           status: 'imported',
-          message: withWarnings(withFiles('imported', candidate), candidate),
+          message: withWarnings(
+            withFiles(write.lock ? 'imported as a locked note' : 'imported', candidate),
+            candidate,
+          ),
         });
       } else {
         outcome.replaced++;

@@ -4,14 +4,17 @@
 // a note exported with its images and imported again is recognised by its text. Nothing is written yet: the
 // owner sees the preview and chooses.
 
+import { isLockedNoteFile } from '@private-notes/shared/interchange/locked-note-file';
 import { parseMarkdownNote } from '@private-notes/shared/interchange/markdown-note';
 import { ExistingNotes } from '@private-notes/shared/interchange/match-key';
 import { attachmentMaxBytes } from '../../db/attachment-store.ts';
 import { db } from '../../db/db.ts';
+import { revealNote } from '../../db/locked-note-codec.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { ImportScan, ScanProgress } from './import-types.ts';
 import { attachVaultFiles, ImportVault } from './import-vault.ts';
 import { linkImportedNotes } from './link-imported-notes.ts';
+import { currentVaultKeyId, prepareLockedFiles, readableLockedCandidate } from './locked-import.ts';
 import { readEnex } from './read-enex.ts';
 import { decodeNoteText, isNoteFile } from './read-text-file.ts';
 import { readZip } from './read-zip.ts';
@@ -108,6 +111,9 @@ export async function scanImportFiles(
     }
     bytesDone = start + file.size;
   }
+  // Locked files of this vault's export are kept as they are until the write; another vault's stop the import.
+  if (scan.candidates.some((c) => isLockedNoteFile(c.note.content)))
+    prepareLockedFiles(scan, await currentVaultKeyId(database));
   linkImportedNotes(scan.candidates);
   // Files linked from the notes: hashed one at a time, each once, the links pointed at the attachments.
   const linked = scan.candidates.filter((c) => c.origin);
@@ -123,14 +129,19 @@ export async function scanImportFiles(
   }
   for (const vault of vaults.values()) scan.problems.push(...vault.unusedFiles());
   onProgress({ current: '', bytesDone: bytesTotal, bytesTotal });
-  const local = await database.notes.filter((note) => !note.deleted).toArray();
+  // Locked notes are matched by their text too while the vault is unlocked (in memory), by id otherwise.
+  const local = (await database.notes.filter((note) => !note.deleted).toArray()).map(revealNote);
   const existing = new ExistingNotes(local);
   for (const candidate of scan.candidates) {
-    const match = existing.match(candidate.note);
+    // A locked file is recognised by its id, and by its text while the vault is unlocked (read in memory only).
+    const matchable = candidate.locked
+      ? (readableLockedCandidate(candidate) ?? candidate.note)
+      : candidate.note;
+    const match = existing.match(matchable);
     // Two copies of one note in the same import: the second is left out, naming the first.
     if (match?.startsWith(PENDING)) candidate.duplicateOf = match.slice(PENDING.length);
     else candidate.matchId = match;
-    if (match === null) existing.add(candidate.note, `${PENDING}${candidate.source}`);
+    if (match === null) existing.add(matchable, `${PENDING}${candidate.source}`);
   }
   return scan;
 }

@@ -6,6 +6,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { searchClient } from '../search/search-client.ts';
 import { completeLink, type LinkInProgress, linkInProgress } from './link-suggestion.ts';
+import { useWikiLinks } from './wiki-link-context.ts';
 
 const LIMIT = 8;
 
@@ -14,6 +15,9 @@ export function WikiLinkSuggestions({ textareaRef }: { textareaRef: RefObject<HT
   const [titles, setTitles] = useState<Array<{ id: string; title: string }>>([]);
   const [active, setActive] = useState(0);
   const listId = useId();
+  const links = useWikiLinks();
+  const lockedTitles = useRef(links?.lockedTitles);
+  lockedTitles.current = links?.lockedTitles;
   const state = useRef({ link, titles, active });
   state.current = { link, titles, active };
   const textarea = textareaRef.current;
@@ -82,8 +86,12 @@ export function WikiLinkSuggestions({ textareaRef }: { textareaRef: RefObject<HT
       return;
     }
     let current = true;
-    void searchClient.titles(link.query, LIMIT).then((matches) => {
+    void searchClient.titles(link.query, LIMIT).then((found) => {
       if (current) {
+        // Unlocked locked notes first (the worker's index cannot hold their titles), then the rest.
+        const locked = link.query.trim() ? (lockedTitles.current?.(link.query, LIMIT) ?? []) : [];
+        const ids = new Set(locked.map((m) => m.id));
+        const matches = [...locked, ...found.filter((m) => !ids.has(m.id))].slice(0, LIMIT);
         setTitles(matches);
         setActive(0);
       }

@@ -10,6 +10,11 @@ export interface WikiLinks {
   create(title: string): void;
   /** The notes linking to `note` by its title, most recently updated first. */
   backlinks(note: LocalNote): LocalNote[];
+  /**
+   * Titles of locked notes readable now (the vault unlocked) containing `query`, for the editor's suggestions:
+   * the search worker's index never holds a locked note's title, so they are matched here, in memory.
+   */
+  lockedTitles(query: string, limit: number): Array<{ id: string; title: string }>;
   /** Changes whenever a title could resolve differently, so rendered notes are rendered again. */
   version: number;
 }

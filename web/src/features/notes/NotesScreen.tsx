@@ -118,8 +118,14 @@ export function NotesScreen({
 
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), [setMode]);
   useNewNoteShortcut(mode.kind === 'list', openNew);
-  const wikiLinks = useNoteLinks({ notes, setMode, setViewerId, openNew });
   const vault = useNotesVault(notes, (noteId) => setMode({ kind: 'editor', noteId }));
+  const { links: wikiLinks, lockedLinkDialog } = useNoteLinks({
+    notes,
+    setMode,
+    setViewerId,
+    openNew,
+    whenUnlocked: vault.whenUnlocked,
+  });
 
   const { note: found, deletedElsewhere } = useViewerNote(notes, viewerId, data.firstCards);
   // A locked note that can no longer be read (the vault locked) leaves the screen.
@@ -278,6 +284,7 @@ export function NotesScreen({
           </Suspense>
         ) : null}
         {vault.dialog}
+        {lockedLinkDialog}
       </OwnerPage>
     </WikiLinkContext.Provider>
   );
