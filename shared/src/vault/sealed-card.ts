@@ -8,6 +8,10 @@ import { looksLikeEnvelope } from './envelope.ts';
 import type { NoteKey, UnlockedVault } from './unlocked-vault.ts';
 import { VaultError } from './vault-error.ts';
 
+/** The server's 400 for a card of a locked note sent with plain text (the device retries once it is sealed). */
+export const PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE =
+  'This card belongs to a locked note: its text must be sealed on your device before it is sent.';
+
 export type SealableCardKind = 'flashcard' | 'keyPoint';
 
 /** The text fields of each kind of card, in the order they are sealed. */

@@ -3,12 +3,15 @@
 // (or only partly sealed), and any sealed text that does not parse as an envelope. No cryptography here.
 import { type CardState, isLockedNoteText } from '@private-notes/shared';
 import { parseEnvelope } from '@private-notes/shared/vault/envelope';
-import { cardSealing, SEALED_CARD_FIELDS } from '@private-notes/shared/vault/sealed-card';
+import {
+  cardSealing,
+  PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE,
+  SEALED_CARD_FIELDS,
+} from '@private-notes/shared/vault/sealed-card';
 import { HttpError } from '../http/http-error.ts';
 import type { WriteTx } from '../storage/write-tx.ts';
 
-export const PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE =
-  'This card belongs to a locked note: its text must be sealed on your device before it is sent.';
+export { PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE };
 
 /** The note a card names (its client id, or `s<serverId>` for a note made without one) is locked, live or in the Trash. */
 export function isLockedNoteId(tx: Pick<WriteTx, 'lookup' | 'get'>, userId: number, noteId: string): boolean {

@@ -1,8 +1,9 @@
 // "Lock note" / "Unlock note" in the viewer. Locking seals the note on this device before anything is written;
-// unlocking makes it plain again (its text then goes to the server as any note's) after a confirmation.
+// unlocking makes it plain again (its text then goes to the server as any note's) after a confirmation. Its study
+// cards follow: sealed with it, plain again with it.
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
-import { db } from '../../db/db.ts';
+import { openCardsOfNote, restoreCardsOfNote } from '../../db/card-store.ts';
 import { forgetDraftsOf } from '../../db/draft-store.ts';
 import { updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
@@ -41,10 +42,16 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            updateNote(note.id, {}, undefined, undefined, { locked: false }).then(
-              () => toast({ title: 'The note is no longer locked' }),
-              (error: unknown) => failed('Could not unlock the note', error),
-            );
+            // Its cards are opened first, while the note's key is known, and stored plain once the note is.
+            openCardsOfNote(note.id)
+              .then(async (cards) => {
+                await updateNote(note.id, {}, undefined, undefined, { locked: false });
+                await restoreCardsOfNote(note.id, cards);
+              })
+              .then(
+                () => toast({ title: 'The note is no longer locked' }),
+                (error: unknown) => failed('Could not unlock the note', error),
+              );
           }}
         />
       </>
@@ -59,14 +66,15 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
     whenUnlocked(() => {
       updateNote(note.id, {}, undefined, undefined, { locked: true })
         .then(() => forgetDraftsOf(note.id))
-        .then(() => db.flashcards.where('noteId').equals(note.id).count())
+        // Its study cards are sealed too and sent again: the server then keeps only their ciphertext.
+        .then(() => restoreCardsOfNote(note.id))
         .then(
           (cards) =>
             toast({
               title: 'Note locked',
               description:
                 cards > 0
-                  ? `Only your unlocked devices can read it now. Its ${cards} study cards were made from the plain text and are not locked: delete them in Study mode if they should not stay readable.`
+                  ? `Only your unlocked devices can read it now, and its ${cards === 1 ? 'study card' : `${cards} study cards`} too.`
                   : 'Only your unlocked devices can read it now.',
             }),
           (error: unknown) => failed('Could not lock the note', error),
