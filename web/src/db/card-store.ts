@@ -151,7 +151,13 @@ export function saveGeneratedKeyPoints(
     }
     for (const point of points) {
       if (have.has(point.content)) continue;
-      await putCard(database, 'keyPoint', { ...point, noteId, origin: 'generated', edited: false, version: 0 });
+      await putCard(database, 'keyPoint', {
+        ...point,
+        noteId,
+        origin: 'generated',
+        edited: false,
+        version: 0,
+      });
     }
   });
 }
@@ -359,7 +365,8 @@ export function restoreCardsOfNote(
     for (const kind of ['flashcard', 'keyPoint'] as const) {
       const table = kind === 'flashcard' ? database.flashcards : database.keyPoints;
       const given = kind === 'flashcard' ? opened?.flashcards : opened?.keyPoints;
-      const rows: (LocalFlashcard | LocalKeyPoint)[] = given ?? (await table.where('noteId').equals(noteId).toArray());
+      const rows: (LocalFlashcard | LocalKeyPoint)[] =
+        given ?? (await table.where('noteId').equals(noteId).toArray());
       for (const row of rows) {
         const current = await table.get(row.id);
         if (!current) continue; // deleted meanwhile

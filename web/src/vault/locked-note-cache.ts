@@ -3,7 +3,7 @@
 // its key across edits. The whole cache goes with the vault: a new codec is made at every unlock.
 import { isLockedNoteText } from '@private-notes/shared';
 import type { NoteKey, UnlockedVault } from '@private-notes/shared/vault';
-import { openCard, sealCard, type SealableCard } from '@private-notes/shared/vault/sealed-card';
+import { openCard, type SealableCard, sealCard } from '@private-notes/shared/vault/sealed-card';
 import type { LockedNoteCodec, LockedNoteFields } from '../db/locked-note-codec.ts';
 
 export function createLockedNoteCache(vault: UnlockedVault): LockedNoteCodec {
@@ -19,10 +19,20 @@ export function createLockedNoteCache(vault: UnlockedVault): LockedNoteCodec {
   };
   const codec: LockedNoteCodec = {
     sealCard(noteId, noteText, kind, card) {
-      return sealCard(vault, keyOf(noteId, noteText), kind, card as unknown as SealableCard<typeof kind>) as never;
+      return sealCard(
+        vault,
+        keyOf(noteId, noteText),
+        kind,
+        card as unknown as SealableCard<typeof kind>,
+      ) as never;
     },
     openCard(noteId, noteText, kind, card) {
-      return openCard(vault, keyOf(noteId, noteText), kind, card as unknown as SealableCard<typeof kind>) as never;
+      return openCard(
+        vault,
+        keyOf(noteId, noteText),
+        kind,
+        card as unknown as SealableCard<typeof kind>,
+      ) as never;
     },
     open(noteId, text) {
       const hit = opened.get(noteId);
