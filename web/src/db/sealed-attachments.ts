@@ -2,7 +2,14 @@
 // locked note is sealed here, with a key of its own, before it is stored on this device or uploaded; the note's
 // markdown (itself sealed) refers to the sealed bytes and holds the key. Showing one decrypts it in memory into an
 // object URL. Loaded only where the vault's crypto is wanted (a locked note's editor, a view of a sealed file).
-import { fileTooLargeMessage, isInlineImage, SNIFF_BYTES, sniffMime } from '@private-notes/shared';
+import {
+  attachmentHashes,
+  attachmentPath,
+  fileTooLargeMessage,
+  isInlineImage,
+  SNIFF_BYTES,
+  sniffMime,
+} from '@private-notes/shared';
 import {
   fileKeyFromText,
   newFileKey,
@@ -10,6 +17,7 @@ import {
   SEALED_FILE_OVERHEAD,
   sealFile,
 } from '@private-notes/shared/vault/sealed-file';
+import { sealedAttachmentKeys, sealedAttachmentPath } from '@private-notes/shared/vault/sealed-file-link';
 import {
   AttachmentRefusedError,
   attachmentMaxBytes,
@@ -71,4 +79,76 @@ export function sealedObjectUrl(
   } catch {
     return null;
   }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const linkName = (text: string, path: string): string | null => {
+  const match = new RegExp(`\\[((?:\\\\.|[^\\]\\\\])*)\\]\\(${escapeRegExp(path)}\\)`).exec(text);
+  return match ? match[1]!.replace(/\\([\\[\]])/g, '$1') : null;
+};
+
+/** A file a note refers to is not on this device (and could not be fetched): nothing was changed. */
+export class MissingAttachmentError extends Error {
+  override name = 'MissingAttachmentError';
+}
+
+/**
+ * A note's text as it is to be locked: every plain file it refers to sealed here (a new key each) and its
+ * references rewritten to the sealed copies. `fetch` brings files that are not on this device yet. The plain
+ * copies are left where they are (another note may use them); see the decision record for the server's.
+ */
+export async function sealAttachmentsOfText(
+  text: string,
+  fetch: (hashes: string[]) => Promise<unknown>,
+  database: NotesDatabase = db,
+): Promise<string> {
+  const sealedAlready = sealedAttachmentKeys(text);
+  const plain = attachmentHashes(text).filter((hash) => !sealedAlready.has(hash));
+  if (plain.length === 0) return text;
+  const missing = (await database.attachments.bulkGet(plain)).some((row) => !row);
+  if (missing) await fetch(plain).catch(() => {});
+  let result = text;
+  for (const hash of plain) {
+    const row = await database.attachments.get(hash);
+    if (!row)
+      throw new MissingAttachmentError(
+        'A file of this note is not on this device yet: connect to your server and lock it again.',
+      );
+    const path = attachmentPath(hash);
+    const name = linkName(text, path) ?? row.name;
+    const sealed = await storeSealedAttachment({ bytes: row.bytes, name }, database);
+    result = result.replace(
+      new RegExp(`${escapeRegExp(path)}(?![0-9a-f#])`, 'g'),
+      sealedAttachmentPath(sealed.sha256, sealed.key),
+    );
+  }
+  return result;
+}
+
+/** A locked note's text as it is to be made plain: every sealed file opened, stored plain, and referred to so. */
+export async function openAttachmentsOfText(
+  text: string,
+  fetch: (hashes: string[]) => Promise<unknown>,
+  database: NotesDatabase = db,
+): Promise<string> {
+  const sealed = sealedAttachmentKeys(text);
+  if (sealed.size === 0) return text;
+  const hashes = [...sealed.keys()];
+  if ((await database.attachments.bulkGet(hashes)).some((row) => !row)) await fetch(hashes).catch(() => {});
+  let result = text;
+  for (const [hash, keyText] of sealed) {
+    const row = await database.attachments.get(hash);
+    if (!row)
+      throw new MissingAttachmentError(
+        'A file of this note is not on this device yet: connect to your server and unlock it again.',
+      );
+    const path = sealedAttachmentPath(hash, keyText);
+    const bytes = openFile(fileKeyFromText(keyText), new Uint8Array(row.bytes));
+    const plainRow = await storeAttachment(
+      { bytes: bytes.slice().buffer as ArrayBuffer, name: linkName(text, path) ?? 'file' },
+      database,
+    );
+    result = result.split(path).join(attachmentPath(plainRow.sha256));
+  }
+  return result;
 }

@@ -7,6 +7,7 @@ import { openCardsOfNote, restoreCardsOfNote } from '../../db/card-store.ts';
 import { forgetDraftsOf } from '../../db/draft-store.ts';
 import { updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { syncEngine } from '../../sync/app-sync.ts';
 import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { loadVaultRuntime, vaultStatus } from '../../vault/vault-status.ts';
@@ -16,6 +17,17 @@ import { SET_UP_FIRST } from './use-notes-vault.tsx';
 interface Props {
   note: LocalNote;
   whenUnlocked(then: () => void): void;
+}
+
+const fetchFiles = (hashes: string[]) => syncEngine.fetchAttachments(hashes);
+
+/** The note's text with its files sealed (to lock it) or opened (to make it plain): see db/sealed-attachments.ts. */
+async function textWithFiles(note: LocalNote, lock: boolean): Promise<Partial<LocalNote>> {
+  const files = await import('../../db/sealed-attachments.ts');
+  const content = lock
+    ? await files.sealAttachmentsOfText(note.content, fetchFiles)
+    : await files.openAttachmentsOfText(note.content, fetchFiles);
+  return content === note.content ? {} : { content };
 }
 
 function failed(title: string, error: unknown) {
@@ -45,7 +57,8 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
             // Its cards are opened first, while the note's key is known, and stored plain once the note is.
             openCardsOfNote(note.id)
               .then(async (cards) => {
-                await updateNote(note.id, {}, undefined, undefined, { locked: false });
+                const patch = await textWithFiles(note, false);
+                await updateNote(note.id, patch, undefined, undefined, { locked: false });
                 await restoreCardsOfNote(note.id, cards);
               })
               .then(
@@ -64,7 +77,9 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
       return;
     }
     whenUnlocked(() => {
-      updateNote(note.id, {}, undefined, undefined, { locked: true })
+      // Its files are sealed first (new copies; the note then refers to those only), then the note itself.
+      textWithFiles(note, true)
+        .then((patch) => updateNote(note.id, patch, undefined, undefined, { locked: true }))
         .then(() => forgetDraftsOf(note.id))
         // Its study cards are sealed too and sent again: the server then keeps only their ciphertext.
         .then(() => restoreCardsOfNote(note.id))
