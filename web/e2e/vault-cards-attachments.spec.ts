@@ -157,3 +157,66 @@ test('flashcards of a locked note are synced sealed, studied unlocked, and wait 
   await expect(page.getByRole('button', { name: 'Unlock', exact: true })).toBeVisible();
   await expect(page.getByTestId('flashcard')).toHaveCount(0);
 });
+
+test('locking a note with a file and a card seals both and sends them again; unlocking makes them plain', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  await signIn();
+  await deleteOtherCards(page);
+  await ensureVault(page);
+  const title = `Plain then locked ${Date.now()}`;
+  const png = await pngBytes(80, 60, { r: 200, g: 120, b: 10 });
+  await page.goto('/notes');
+  await unlockFromNotes(page);
+  await page.getByRole('button', { name: 'New Note' }).click();
+  await page.getByLabel('Title').fill(title);
+  const content = page.getByRole('textbox', { name: 'Content' });
+  await content.fill('Receipt:\n');
+  await sendFiles(content, 'paste', [
+    { name: 'receipt.png', base64: png.toString('base64'), type: 'image/png' },
+  ]);
+  await expect(content).toHaveValue(`Receipt:\n![receipt.png](/api/attachments/${sha256Of(png)})`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(noteCard(page, title)).toBeVisible();
+
+  // A hand-made card, plain while the note is plain.
+  await noteCard(page, title).getByRole('button', { name: 'Study Mode' }).click();
+  const study = page.getByTestId('study-mode');
+  await study.getByRole('tab', { name: 'Flashcards' }).click();
+  await study.getByRole('button', { name: 'Add card' }).click();
+  await page.getByLabel('Question').fill('What did the receipt cost?');
+  await page.getByLabel('Answer').fill('Twelve guilders');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(study.getByTestId('flashcard')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(study).toBeHidden();
+  const serverCards = async () =>
+    JSON.stringify(await (await page.request.get('/api/cards?since=0&limit=1000')).json());
+  await expect.poll(serverCards, { timeout: 30_000 }).toContain('Twelve guilders');
+
+  await page.getByRole('button', { name: `Open note: ${title}` }).click();
+  const viewer = page.getByTestId('note-viewer');
+  await viewer.getByRole('button', { name: 'Lock note' }).click();
+  await expect(page.getByText('Note locked')).toBeVisible();
+  // The card is sent again sealed; the note now refers to a sealed copy of the file, uploaded.
+  await expect.poll(serverCards, { timeout: 30_000 }).not.toContain('Twelve guilders');
+  expect(await serverCards()).toContain('pnenc.1.');
+  await expect(viewer.getByRole('img', { name: 'receipt.png' })).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => imageLoaded(viewer.getByRole('img', { name: 'receipt.png' }))).toBe(true);
+  await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
+  expect(JSON.stringify(await serverNotes(page))).not.toContain('receipt');
+
+  // Unlock note: the card and the file reference are plain again.
+  await viewer.getByRole('button', { name: 'Unlock note' }).click();
+  await page
+    .getByRole('dialog', { name: 'Make this note plain again?' })
+    .getByRole('button', { name: 'Unlock note' })
+    .click();
+  await expect(page.getByText('The note is no longer locked')).toBeVisible();
+  await expect.poll(serverCards, { timeout: 30_000 }).toContain('Twelve guilders');
+  await expect
+    .poll(async () => JSON.stringify(await serverNotes(page)), { timeout: 30_000 })
+    .toContain(`![receipt.png](/api/attachments/${sha256Of(png)})`);
+});
