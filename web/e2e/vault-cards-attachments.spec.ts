@@ -186,8 +186,8 @@ test('locking a note with a file and a card seals both and sends them again; unl
   const study = page.getByTestId('study-mode');
   await study.getByRole('tab', { name: 'Flashcards' }).click();
   await study.getByRole('button', { name: 'Add card' }).click();
-  await page.getByLabel('Question').fill('What did the receipt cost?');
-  await page.getByLabel('Answer').fill('Twelve guilders');
+  await page.getByRole('textbox', { name: 'Question' }).fill('What did the receipt cost?');
+  await page.getByRole('textbox', { name: 'Answer' }).fill('Twelve guilders');
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(study.getByTestId('flashcard')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -211,7 +211,7 @@ test('locking a note with a file and a card seals both and sends them again; unl
   // Unlock note: the card and the file reference are plain again.
   await viewer.getByRole('button', { name: 'Unlock note' }).click();
   await page
-    .getByRole('dialog', { name: 'Make this note plain again?' })
+    .getByRole('alertdialog', { name: 'Make this note plain again?' })
     .getByRole('button', { name: 'Unlock note' })
     .click();
   await expect(page.getByText('The note is no longer locked')).toBeVisible();
