@@ -4,14 +4,19 @@
 // the server printed. The note is made the way a device makes it (shared/src/vault, here in Node) and goes
 // through the real HTTP API: created, edited (revisions), deleted to the Trash, restored, pushed in a batch.
 // The control: a word put in a plain note is found by the same scan in each of those places, so the scan can fail.
+// A study card and an attachment of a locked note carry the word too (sealed on the "device" with
+// shared/src/vault/sealed-card.ts and sealed-file.ts); a plain card and a plain attachment carry the control.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sealCard } from '@private-notes/shared/vault/sealed-card';
+import { newFileKey, sealFile } from '@private-notes/shared/vault/sealed-file';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresBinDir } from '../../scripts/pg-cluster.mjs';
+import { sha256Of, upload } from './attachment-fixtures.ts';
 import { captureLog } from './capture-log.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { TEST_STORE } from './test-database.ts';
@@ -65,6 +70,8 @@ const log = captureLog();
 const printed: string[] = [];
 let downloaded: Uint8Array;
 let dump: string | null = null;
+let controlFileSha = '';
+let sealedFileSha = '';
 
 beforeAll(async () => {
   for (const method of ['log', 'info', 'warn', 'error'] as const)
@@ -103,6 +110,62 @@ beforeAll(async () => {
     ],
   });
   expect(batch.body.results.map((r: { status: number }) => r.status)).toEqual([200, 201]);
+  // A flashcard and a key point of the locked note, sealed under its key, pushed then edited; and a file pasted
+  // into it, sealed with its own key (its markdown reference is inside the note's ciphertext).
+  const { noteKey } = made.vault.openLockedNote('kept', seal('kept', 'v5'));
+  const card = (answer: string) =>
+    sealCard(made.vault, noteKey, 'flashcard', {
+      kind: 'flashcard' as const,
+      id: 'fc-marker',
+      noteId: 'kept',
+      question: `What did I write? ${MARKER}`,
+      answer,
+      cloze: null,
+      origin: 'manual' as const,
+      edited: false,
+      suspended: false,
+    });
+  const point = sealCard(made.vault, noteKey, 'keyPoint', {
+    kind: 'keyPoint' as const,
+    id: 'kp-marker',
+    noteId: 'kept',
+    content: `Key point ${MARKER}`,
+    origin: 'generated' as const,
+    edited: false,
+  });
+  const cards = await api('POST', '/api/cards', {
+    changes: [
+      { op: 'put', change: 'ch-m1', baseVersion: 0, card: card(MARKER) },
+      { op: 'put', change: 'ch-m2', baseVersion: 0, card: point },
+    ],
+  });
+  expect(cards.status).toBe(200);
+  expect(
+    (
+      await api('POST', '/api/cards', {
+        changes: [{ op: 'put', change: 'ch-m3', baseVersion: 1, card: card(`${MARKER}!`) }],
+      })
+    ).status,
+  ).toBe(200);
+  // The server refuses the same card in plain text (and logs only the URL of that refusal).
+  expect(
+    (
+      await api('POST', '/api/cards', {
+        changes: [
+          {
+            op: 'put',
+            change: 'ch-m4',
+            baseVersion: 2,
+            card: { ...card('x'), question: MARKER, answer: MARKER },
+          },
+        ],
+      })
+    ).status,
+  ).toBe(400);
+  const file = Buffer.from(`${MARKER} `.repeat(200));
+  const sealedFile = sealFile(newFileKey().key, file);
+  expect((await upload(s, cookie, sealedFile, { name: 'locked-file' })).status).toBe(201);
+  expect((await api('GET', '/api/attachments/limits')).status).toBe(200);
   // Trashed: deleted and left in the Trash. Restored: deleted, brought back, edited.
   const trashed = await api('POST', '/api/notes', {
     title: '',
@@ -139,6 +202,35 @@ beforeAll(async () => {
     baseVersion: 1,
   });
   expect((await api('GET', `/api/notes?search=${CONTROL}`)).body).toHaveLength(1);
+  // The control's card and file: plain, so the scan finds them in the store and the attachments folder.
+  expect(
+    (
+      await api('POST', '/api/cards', {
+        changes: [
+          {
+            op: 'put',
+            change: 'ch-c1',
+            baseVersion: 0,
+            card: {
+              kind: 'flashcard',
+              id: 'fc-control',
+              noteId: 'plain-control',
+              question: `Control ${CONTROL}?`,
+              answer: 'yes',
+              cloze: null,
+              origin: 'manual',
+              edited: false,
+              suspended: false,
+            },
+          },
+        ],
+      })
+    ).status,
+  ).toBe(200);
+  const controlFile = Buffer.from(`${CONTROL} `.repeat(200));
+  expect((await upload(s, cookie, controlFile, { name: 'control.txt' })).status).toBe(201);
+  controlFileSha = sha256Of(controlFile);
+  sealedFileSha = sha256Of(sealedFile);
 
   // Backups through the server's own paths: one downloaded, one written by "back up now" into DATA_DIR/backups.
   const res = await fetch(`${s.url}/api/admin/backup`, { headers: { cookie } });
@@ -173,12 +265,19 @@ describe(`the marker word of a locked note (${TEST_STORE} store)`, () => {
     expect(where(found, 'control').some((name) => name.includes('.zip!backup.json'))).toBe(true);
     if (TEST_STORE === 'embedded')
       expect(where(found, 'control').some((name) => /^data\.(json|journal)$/.test(name))).toBe(true);
+    // The attachments folder was scanned: the plain file's word is there, the sealed file is there as ciphertext.
+    expect(where(found, 'control').some((name) => name.includes(controlFileSha))).toBe(true);
+    expect(Object.keys(found).some((name) => name.includes(sealedFileSha))).toBe(true);
   });
 
   it('occurs 0 times in the downloaded backup, raw or decompressed; the plain note’s word is in its backup.json', () => {
     const found: Found = {};
     scanBytes(found, 'download.zip', downloaded);
-    expect(found['download.zip']).toEqual({ marker: 0, control: 0 });
+    // Files are stored in the zip as they are (the plain control file's word shows in the raw zip; the sealed
+    // file's never does).
+    expect(found['download.zip']!.marker).toBe(0);
+    expect(where(found, 'control').some((name) => name.includes(controlFileSha))).toBe(true);
+    expect(Object.keys(found).some((name) => name.includes(sealedFileSha))).toBe(true);
     expect(where(found, 'marker')).toEqual([]);
     expect(found['download.zip!backup.json']!.control).toBeGreaterThan(0);
     // The locked notes are in it, as ciphertext: 4 notes, 3 + 1 revisions, 1 in the Trash.

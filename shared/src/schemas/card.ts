@@ -3,6 +3,7 @@
 // it last saw, and pulls every card changed after a cursor; deletes stay as tombstones so other devices learn
 // of them. See docs/decisions/card-sync.md.
 import { z } from 'zod';
+import { looksLikeEnvelope } from '../vault/envelope.ts';
 import { IsoDateSchema } from './common.ts';
 
 /** POST (push changes) and GET (changes after a cursor) of study cards. */
@@ -11,13 +12,22 @@ export const CARD_BATCH_MAX = 200;
 export const CARD_PAGE_MAX = 1000;
 export const CARD_TEXT_MAX = 5000;
 export const CARD_ID_MAX = 64;
+/**
+ * A card text of a locked note, sealed on the device (shared/src/vault/sealed-card.ts): an envelope of up to
+ * CARD_TEXT_MAX characters of 4 UTF-8 bytes each, in base64url, with its header.
+ */
+export const SEALED_CARD_TEXT_MAX = 27_000;
 
 const CardIdSchema = z.string().min(1).max(CARD_ID_MAX);
 const CardTextSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .max(CARD_TEXT_MAX, `must be at most ${CARD_TEXT_MAX} characters`);
+  .max(SEALED_CARD_TEXT_MAX, `must be at most ${CARD_TEXT_MAX} characters`)
+  .refine(
+    (text) => text.length <= CARD_TEXT_MAX || looksLikeEnvelope(text),
+    `must be at most ${CARD_TEXT_MAX} characters`,
+  );
 
 export const CardKindSchema = z.enum(['flashcard', 'keyPoint']);
 export type CardKind = z.infer<typeof CardKindSchema>;

@@ -5,7 +5,8 @@
 // - a delete that had not seen the card's latest version is refused (an edit never loses to an older delete);
 // - a generator's card (generated, not edited) that had not seen the latest version never replaces a card the
 //   owner made, edited, suspended or deleted;
-// - a change already applied (a retried push) is answered as applied and not applied again.
+// - a change already applied (a retried push) is answered as applied and not applied again;
+// - a card of a locked note must arrive sealed (its text encrypted on the device): plain text is a 400.
 import type {
   CardChange,
   CardChanges,
@@ -17,6 +18,7 @@ import type {
 import { HttpError } from '../http/http-error.ts';
 import type { CardRecord, Store } from '../storage/index.ts';
 import type { WriteTx } from '../storage/write-tx.ts';
+import { checkCardSealing } from '../vault/locked-card-rules.ts';
 
 export const CARD_PAGE_DEFAULT = 500;
 
@@ -70,6 +72,8 @@ export class CardService {
     if (existing?.change === change.change) {
       return { change: change.change, status: 'applied', card: toSynced(existing) };
     }
+    // A locked note's cards hold ciphertext only (docs/decisions/locked-notes-cards-attachments.md).
+    if (change.op === 'put') checkCardSealing(tx, userId, change.card, index);
     const stale = existing !== undefined && change.baseVersion < existing.version;
     const refuse = (record: CardRecord): Result => ({
       change: change.change,

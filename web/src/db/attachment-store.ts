@@ -12,7 +12,9 @@ import {
   SNIFF_BYTES,
   sniffMime,
 } from '@private-notes/shared';
+import { sealedAttachmentKeys } from '@private-notes/shared/vault/sealed-file-link';
 import { db } from './db.ts';
+import { isSealedNote, revealNote } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import type { LocalAttachment } from './types.ts';
 
@@ -122,10 +124,16 @@ export async function storeAttachment(
 
 /**
  * Queues an upload for each file `content` uses that the server does not have yet. Must run inside the
- * transaction that saves the note (tables notes, outbox, attachments, uploads).
+ * transaction that saves the note (tables notes, outbox, attachments, uploads). For a locked note, pass its plain
+ * text with `lockedNote`: only its sealed files are uploaded (a plain file it still refers to stays here).
  */
-export async function queueAttachmentUploads(database: NotesDatabase, content: string): Promise<void> {
-  for (const sha256 of attachmentHashes(content)) {
+export async function queueAttachmentUploads(
+  database: NotesDatabase,
+  content: string,
+  lockedNote = false,
+): Promise<void> {
+  const hashes = lockedNote ? [...sealedAttachmentKeys(content).keys()] : attachmentHashes(content);
+  for (const sha256 of hashes) {
     const row = await database.attachments.get(sha256);
     if (!row) continue; // not on this device: another device uploaded it, or it is a foreign link
     if (row.unreferencedSince !== null)
@@ -171,9 +179,15 @@ export async function collectLocalAttachmentGarbage(
     [database.notes, database.drafts, database.noteDrafts, database.attachments, database.uploads],
     async () => {
       const used = new Set<string>();
-      await database.notes.each((note) => {
+      // A locked note's references are inside its sealed text: read in memory while the vault is unlocked;
+      // while one cannot be read, any file may be one of its own, so nothing is marked or removed.
+      let unreadable = false;
+      await database.notes.each((stored) => {
+        const note = revealNote(stored);
+        if (isSealedNote(note)) unreadable = true;
         for (const hash of attachmentHashes(note.content)) used.add(hash);
       });
+      if (unreadable) return 0;
       await database.drafts.each((draft) => {
         for (const hash of attachmentHashes(draft.content)) used.add(hash);
       });

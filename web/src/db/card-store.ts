@@ -1,7 +1,8 @@
 // The owner's study cards in the browser: every change to a flashcard or key point (generated, added by hand,
 // edited, suspended, deleted) is written together with its entry in the cards' queue, in one transaction, or a
 // crash could keep the change and never send it. sync/push-cards.ts pushes the queue and sync/pull-cards.ts pulls the
-// other devices' changes.
+// other devices' changes. A locked note's cards are stored sealed (their text encrypted under the note's key,
+// locked-note-codec.ts): every write here seals them, and every change that needs their text opens them first.
 import {
   type CardKind,
   cardTextError,
@@ -11,6 +12,7 @@ import {
 } from '@private-notes/shared';
 import { newClientId } from './client-id.ts';
 import { db } from './db.ts';
+import { cardToStore, isSealedCard, openStoredCard } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
 import { isOwnersCard, planRegeneration } from './plan-regeneration.ts';
 import type { LocalFlashcard, LocalKeyPoint } from './types.ts';
@@ -61,13 +63,37 @@ async function queue(
 async function write<T>(database: NotesDatabase, fn: () => Promise<T>): Promise<T> {
   const result = await database.transaction(
     'rw',
-    database.flashcards,
-    database.keyPoints,
-    database.cardOutbox,
+    [database.flashcards, database.keyPoints, database.cardOutbox, database.notes],
     fn,
   );
   notify();
   return result;
+}
+
+const noteOf = (database: NotesDatabase, noteId: string | number) => database.notes.get(String(noteId));
+
+/** Stores a card (sealed when its note is locked) and queues it; answers the row as given (plain). */
+async function putCard<R extends LocalFlashcard | LocalKeyPoint>(
+  database: NotesDatabase,
+  kind: CardKind,
+  row: R,
+): Promise<R> {
+  const stored = cardToStore(await noteOf(database, row.noteId), kind, row);
+  await (kind === 'flashcard' ? database.flashcards : database.keyPoints).put(stored as never);
+  await queue(database, kind, stored, 'put');
+  return row;
+}
+
+/** The note's stored cards, opened (throws while a sealed one cannot be: the vault is locked). */
+async function openedCards<R extends LocalFlashcard | LocalKeyPoint>(
+  database: NotesDatabase,
+  kind: CardKind,
+  noteId: string | number,
+  rows: R[],
+): Promise<R[]> {
+  if (!rows.some((row) => isSealedCard(kind, row))) return rows;
+  const note = await noteOf(database, noteId);
+  return rows.map((row) => openStoredCard(note, kind, row));
 }
 
 /** A new generation for a note: see plan-regeneration.ts for what it keeps. */
@@ -77,7 +103,12 @@ export function saveGeneratedFlashcards(
   database: NotesDatabase = db,
 ): Promise<void> {
   return write(database, async () => {
-    const existing = await database.flashcards.where('noteId').equals(noteId).toArray();
+    const existing = await openedCards(
+      database,
+      'flashcard',
+      noteId,
+      await database.flashcards.where('noteId').equals(noteId).toArray(),
+    );
     const generated = cards.map(
       (card): LocalFlashcard => ({ ...card, noteId, origin: 'generated', edited: false, suspended: false }),
     );
@@ -92,11 +123,8 @@ export function saveGeneratedFlashcards(
       await database.flashcards.delete(id);
       await queue(database, 'flashcard', row, 'delete');
     }
-    for (const card of plan.put) {
-      const row = { ...card, version: versions.get(card.id) ?? 0, cloze: null };
-      await database.flashcards.put(row);
-      await queue(database, 'flashcard', row, 'put');
-    }
+    for (const card of plan.put)
+      await putCard(database, 'flashcard', { ...card, version: versions.get(card.id) ?? 0, cloze: null });
   });
 }
 
@@ -106,7 +134,12 @@ export function saveGeneratedKeyPoints(
   database: NotesDatabase = db,
 ): Promise<void> {
   return write(database, async () => {
-    const existing = await database.keyPoints.where('noteId').equals(noteId).toArray();
+    const existing = await openedCards(
+      database,
+      'keyPoint',
+      noteId,
+      await database.keyPoints.where('noteId').equals(noteId).toArray(),
+    );
     // Key point ids are new with every generation, so points are matched by their text: an untouched one the
     // new set still has keeps its row (and id), one it no longer has goes, and only new texts come in.
     const fresh = new Set(points.map((p) => p.content));
@@ -118,9 +151,13 @@ export function saveGeneratedKeyPoints(
     }
     for (const point of points) {
       if (have.has(point.content)) continue;
-      const row: LocalKeyPoint = { ...point, noteId, origin: 'generated', edited: false, version: 0 };
-      await database.keyPoints.put(row);
-      await queue(database, 'keyPoint', row, 'put');
+      await putCard(database, 'keyPoint', {
+        ...point,
+        noteId,
+        origin: 'generated',
+        edited: false,
+        version: 0,
+      });
     }
   });
 }
@@ -157,9 +194,7 @@ export async function addFlashcard(
       suspended: false,
       version: 0,
     };
-    await database.flashcards.add(row);
-    await queue(database, 'flashcard', row, 'put');
-    return row;
+    return putCard(database, 'flashcard', row);
   });
 }
 
@@ -187,26 +222,23 @@ export async function addClozeCards(
         version: 0,
       }),
     );
-    for (const row of rows) {
-      await database.flashcards.add(row);
-      await queue(database, 'flashcard', row, 'put');
-    }
+    for (const row of rows) await putCard(database, 'flashcard', row);
     return rows;
   });
 }
 
+/** `open: false` for a change that leaves the text alone (a sealed card is then changed while locked). */
 async function changeFlashcard(
   id: string,
   change: (row: LocalFlashcard) => LocalFlashcard,
   database: NotesDatabase,
+  open = true,
 ): Promise<LocalFlashcard> {
   return write(database, async () => {
-    const row = await database.flashcards.get(id);
-    if (!row) throw new CardInputError('This card no longer exists.');
-    const next = change(row);
-    await database.flashcards.put(next);
-    await queue(database, 'flashcard', next, 'put');
-    return next;
+    const stored = await database.flashcards.get(id);
+    if (!stored) throw new CardInputError('This card no longer exists.');
+    const row = open ? openStoredCard(await noteOf(database, stored.noteId), 'flashcard', stored) : stored;
+    return putCard(database, 'flashcard', change(row));
   });
 }
 
@@ -236,7 +268,7 @@ export async function setCardSuspended(
   suspended: boolean,
   database: NotesDatabase = db,
 ): Promise<LocalFlashcard> {
-  return changeFlashcard(id, (row) => ({ ...row, suspended }), database);
+  return changeFlashcard(id, (row) => ({ ...row, suspended }), database, false);
 }
 
 /** Deletes a card everywhere; its reviews stay (the history of a card that existed). */
@@ -266,9 +298,7 @@ export async function addKeyPoint(
       edited: false,
       version: 0,
     };
-    await database.keyPoints.add(row);
-    await queue(database, 'keyPoint', row, 'put');
-    return row;
+    return putCard(database, 'keyPoint', row);
   });
 }
 
@@ -282,10 +312,8 @@ export async function editKeyPoint(
   return write(database, async () => {
     const row = await database.keyPoints.get(id);
     if (!row) throw new CardInputError('This key point no longer exists.');
-    const next = { ...row, content: content.trim(), edited: true };
-    await database.keyPoints.put(next);
-    await queue(database, 'keyPoint', next, 'put');
-    return next;
+    const opened = openStoredCard(await noteOf(database, row.noteId), 'keyPoint', row);
+    return putCard(database, 'keyPoint', { ...opened, content: content.trim(), edited: true });
   });
 }
 
@@ -295,5 +323,59 @@ export function deleteKeyPoint(id: string, database: NotesDatabase = db): Promis
     if (!row) return;
     await database.keyPoints.delete(id);
     await queue(database, 'keyPoint', row, 'delete');
+  });
+}
+
+/** A note's cards opened (before unlocking it, while its key is known), to be stored plain after. */
+export interface OpenedCards {
+  flashcards: LocalFlashcard[];
+  keyPoints: LocalKeyPoint[];
+}
+
+export async function openCardsOfNote(noteId: string, database: NotesDatabase = db): Promise<OpenedCards> {
+  return database.transaction('r', [database.flashcards, database.keyPoints, database.notes], async () => ({
+    flashcards: await openedCards(
+      database,
+      'flashcard',
+      noteId,
+      await database.flashcards.where('noteId').equals(noteId).toArray(),
+    ),
+    keyPoints: await openedCards(
+      database,
+      'keyPoint',
+      noteId,
+      await database.keyPoints.where('noteId').equals(noteId).toArray(),
+    ),
+  }));
+}
+
+/**
+ * Stores a note's cards again as its stored note now asks: sealed after the note was locked, plain after it was
+ * unlocked (pass the cards openCardsOfNote gave before). Each changed card is sent again, so the server keeps
+ * ciphertext only for a locked note. Answers how many cards changed.
+ */
+export function restoreCardsOfNote(
+  noteId: string,
+  opened?: OpenedCards,
+  database: NotesDatabase = db,
+): Promise<number> {
+  return write(database, async () => {
+    let changed = 0;
+    const note = await noteOf(database, noteId);
+    for (const kind of ['flashcard', 'keyPoint'] as const) {
+      const table = kind === 'flashcard' ? database.flashcards : database.keyPoints;
+      const given = kind === 'flashcard' ? opened?.flashcards : opened?.keyPoints;
+      const rows: (LocalFlashcard | LocalKeyPoint)[] =
+        given ?? (await table.where('noteId').equals(noteId).toArray());
+      for (const row of rows) {
+        const current = await table.get(row.id);
+        if (!current) continue; // deleted meanwhile
+        const stored = cardToStore(note, kind, row);
+        if (isSealedCard(kind, stored) === isSealedCard(kind, current)) continue;
+        await putCard(database, kind, { ...row, version: current.version });
+        changed++;
+      }
+    }
+    return changed;
   });
 }

@@ -4,6 +4,7 @@
 // locked note reads as stored ("Locked note") and cannot be saved. No crypto here: this module is on the notes
 // screen's first paint.
 import { isLockedNoteText } from '@private-notes/shared';
+import { cardSealing, type SealableCardKind } from '@private-notes/shared/vault/sealed-card';
 import type { LocalNote } from './types.ts';
 
 export interface LockedNoteFields {
@@ -17,6 +18,10 @@ export interface LockedNoteCodec {
   open(noteId: string, text: string): LockedNoteFields;
   /** The stored text of a locked note, under the note's key once it was opened (or a new one). */
   seal(noteId: string, fields: LockedNoteFields): string;
+  /** A card's text fields sealed under the key of the note stored as `noteText` (shared/src/vault/sealed-card.ts). */
+  sealCard<C extends { id: string }>(noteId: string, noteText: string, kind: SealableCardKind, card: C): C;
+  /** A sealed card opened; throws a clear error when it cannot be. */
+  openCard<C extends { id: string }>(noteId: string, noteText: string, kind: SealableCardKind, card: C): C;
 }
 
 /** What a locked note shows while it cannot be read here: nothing of its title or text. */
@@ -110,4 +115,49 @@ export function sealFields(noteId: string, fields: LockedNoteFields): LockedNote
   if (!codec) throw new Error(VAULT_LOCKED_MESSAGE);
   lockedIds.add(noteId);
   return { title: '', tags: [], content: codec.seal(noteId, fields) };
+}
+
+/** True when the card's text is sealed (a card of a locked note, stored and synced as ciphertext). */
+export function isSealedCard(kind: SealableCardKind, card: object): boolean {
+  return cardSealing(kind, card as Record<string, unknown>) !== 'plain';
+}
+
+/**
+ * The card row to store: sealed when its note is stored locked (throws while the vault is locked), plain
+ * otherwise. A row still sealed (a change that did not open its text, such as suspending) is kept as it is.
+ */
+export function cardToStore<C extends { id: string }>(
+  note: Pick<LocalNote, 'id' | 'content'> | undefined,
+  kind: SealableCardKind,
+  card: C,
+): C {
+  if (isSealedCard(kind, card) || !note || !isLockedNoteText(note.content)) return card;
+  if (!codec) throw new Error(VAULT_LOCKED_MESSAGE);
+  return codec.sealCard(note.id, note.content, kind, card);
+}
+
+/** The card as the owner reads it: opened in memory while the vault is unlocked; null while it cannot be. */
+export function revealCard<C extends { id: string }>(
+  note: Pick<LocalNote, 'id' | 'content'> | undefined,
+  kind: SealableCardKind,
+  card: C,
+): C | null {
+  if (!isSealedCard(kind, card)) return card;
+  if (!codec || !note) return null;
+  try {
+    return codec.openCard(note.id, note.content, kind, card);
+  } catch {
+    return null; // another vault's, an older key's, or damaged: left out like a locked note
+  }
+}
+
+/** Like revealCard, but a card that cannot be opened is an error (before changing it). */
+export function openStoredCard<C extends { id: string }>(
+  note: Pick<LocalNote, 'id' | 'content'> | undefined,
+  kind: SealableCardKind,
+  card: C,
+): C {
+  if (!isSealedCard(kind, card)) return card;
+  if (!codec || !note) throw new Error(VAULT_LOCKED_MESSAGE);
+  return codec.openCard(note.id, note.content, kind, card);
 }

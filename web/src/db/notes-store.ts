@@ -115,7 +115,7 @@ export async function createNote(
   await database.transaction('rw', noteTables(database), async () => {
     await database.notes.add(note);
     await enqueueChange(database, note, 'create');
-    await queueAttachmentUploads(database, note.content);
+    await queueAttachmentUploads(database, plain.content, options.locked === true);
   });
   return options.locked ? { ...plain, locked: true } : note;
 }
@@ -143,7 +143,7 @@ export async function updateNote(
     const note = rowToStore(plain, lock);
     await database.notes.put(note);
     await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason, current);
-    await queueAttachmentUploads(database, note.content);
+    await queueAttachmentUploads(database, plain.content, lock);
     if (lock) return { ...plain, locked: true };
     if (titleKey(note.title) !== titleKey(current.title)) await renameLinksTo(database, current.title, note);
     return note;

@@ -67,7 +67,7 @@ export async function saveEditedNote(
     const copy = rowToStore(plainCopy, stored.locked === true);
     await database.notes.add(copy);
     await enqueueChange(database, copy, 'create');
-    await queueAttachmentUploads(database, copy.content);
+    await queueAttachmentUploads(database, plainCopy.content, stored.locked === true);
     await database.conflicts.put({
       copyId: copy.id,
       noteId: stored.id,

@@ -10,6 +10,7 @@ import {
   type CardPushAnswer,
   type SyncedCard,
 } from '@private-notes/shared';
+import { PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE } from '@private-notes/shared/vault/sealed-card';
 import { newCardChange } from '../db/card-store.ts';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { CardOutboxEntry } from '../db/types.ts';
@@ -70,6 +71,9 @@ async function send(ctx: CardSyncContext, batch: { entry: CardOutboxEntry; chang
   if (answer.status === 400) {
     const { entry } = batch[0]!;
     const reason = describeAnswer(answer);
+    // A plain card of a note the server still has locked: the note's unlock is on its way (the notes' outbox
+    // syncs on its own), so the card is sent again next round rather than waiting for another change.
+    if (reason.includes(PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE)) return;
     await db.transaction('rw', db.cardOutbox, async () => {
       const now = await db.cardOutbox.get(entry.id);
       if (now?.change === entry.change) await db.cardOutbox.put({ ...now, error: reason });

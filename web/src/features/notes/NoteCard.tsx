@@ -130,8 +130,8 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
             title="Study Mode"
             size="sm"
             variant="ghost"
-            // Study cards of locked notes would be plain text: not available yet.
-            disabled={!props.canStudy || sealed || note.locked === true}
+            // A locked note is studied while it is readable here (its cards are sealed like its text).
+            disabled={!props.canStudy || sealed}
             onClick={stop(props.onStudy)}
           >
             <StudyIcon />

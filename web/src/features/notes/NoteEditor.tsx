@@ -40,6 +40,12 @@ async function storeLocally(file: File) {
   return storeAttachment({ bytes: await file.arrayBuffer(), name: file.name });
 }
 
+/** A locked note's files are sealed on this device before they are stored (db/sealed-attachments.ts). */
+async function storeSealed(file: File) {
+  const { storeSealedAttachment } = await import('../../db/sealed-attachments.ts');
+  return storeSealedAttachment({ bytes: await file.arrayBuffer(), name: file.name });
+}
+
 /** What the AI helpers (wired by the AI feature) get from the editor. */
 export interface EditorAiContext {
   noteId: string | null;
@@ -123,7 +129,11 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
     if (draft.discard() && !isNew && autoSave > 0) void saveInPlace();
   }
 
-  const files = useFileInsertion({ textareaRef, setContent, store: storeLocally });
+  const files = useFileInsertion({
+    textareaRef,
+    setContent,
+    store: note?.locked ? storeSealed : storeLocally,
+  });
   // The counts scan the whole text: with a long note they lag a keystroke behind rather than delay it.
   const countedContent = useDeferredValue(content);
   const counts = useMemo(

@@ -104,7 +104,7 @@ export function NoteViewer({
                             title="Study Mode"
                             size="sm"
                             variant="ghost"
-                            disabled={!canStudy || note.locked === true}
+                            disabled={!canStudy}
                             onClick={() => onStudy(note)}
                           >
                             <StudyIcon />

@@ -1,6 +1,7 @@
 // Paste, drop or pick files into a markdown textarea: each file is stored (by `store`), and its markdown
 // reference goes in at the cursor. A refused file (too large, empty) gets a clear toast and inserts nothing.
 import { attachmentMarkdown } from '@private-notes/shared';
+import { sealedAttachmentMarkdown } from '@private-notes/shared/vault/sealed-file-link';
 import type { ClipboardEvent, DragEvent, RefObject } from 'react';
 import { toast } from '../../ui/toast-store.ts';
 
@@ -8,6 +9,8 @@ export interface StoredFile {
   sha256: string;
   name: string;
   mime: string;
+  /** A locked note's file: sealed with this key (base64url), which goes into its address's fragment. */
+  key?: string;
 }
 
 interface Options {
@@ -27,7 +30,12 @@ export function useFileInsertion({ textareaRef, setContent, store }: Options) {
     const snippets: string[] = [];
     for (const file of files) {
       try {
-        snippets.push(attachmentMarkdown(await store(file)));
+        const stored = await store(file);
+        snippets.push(
+          stored.key === undefined
+            ? attachmentMarkdown(stored)
+            : sealedAttachmentMarkdown({ ...stored, key: stored.key }),
+        );
       } catch (error) {
         toast({
           title: 'File not added',

@@ -7,17 +7,20 @@ import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { formatElapsed } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { db } from '../../db/db.ts';
+import { revealCard } from '../../db/locked-note-codec.ts';
 import { loadAppSync } from '../../sync/load-app-sync.ts';
 import { useOnline } from '../../ui/use-online.ts';
+import { loadVaultRuntimeIfSetUp } from '../../vault/vault-status.ts';
+import { useLockedNoteCodecGeneration } from '../notes/use-revealed-notes.ts';
 import { CardActions } from './CardActions.tsx';
 import { cardFaces } from './CardFaces.tsx';
 import { GRADES, type Grade, gradePreview, replayCard } from './card-schedule.ts';
 import { releaseHeldReview } from './record-review.ts';
 import { startReviewSync } from './review-sync-app.ts';
 import { StudyCard } from './StudyCard.tsx';
-import { loadSessionQueue, NEW_CARDS_PER_DAY, type SessionCard } from './session-queue.ts';
+import { loadSession, NEW_CARDS_PER_DAY, type SessionCard } from './session-queue.ts';
 import { useGradeKeys } from './use-grade-keys.ts';
 import { useStudyReady } from './use-study-ready.ts';
 import { useUndoableGrade } from './use-undoable-grade.ts';
@@ -26,6 +29,8 @@ interface Graded {
   rating: Grade;
   index: number;
 }
+
+const UnlockDialog = lazy(() => import('../vault/UnlockDialog.tsx'));
 
 // The tab strip's height on phones (Frame.module.css), so the grade bar sits just above it.
 const PHONE_TABS = 'calc(4rem + env(safe-area-inset-bottom))';
@@ -40,19 +45,32 @@ export function ReviewSession() {
   const [startedAt] = useState(() => Date.now());
   const [finishedAt, setFinishedAt] = useState<number | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [waiting, setWaiting] = useState(0);
+  const [unlocking, setUnlocking] = useState(false);
 
   const readiness = useStudyReady();
   const online = useOnline();
+  // Cards of locked notes are studied only while the vault is unlocked: a lock or an unlock builds the queue again.
+  const generation = useLockedNoteCodecGeneration();
+  useEffect(() => {
+    void loadVaultRuntimeIfSetUp().catch(() => {});
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation moves on every lock and unlock
   useEffect(() => {
     if (readiness !== 'ready') return;
     let live = true;
-    void loadSessionQueue(db, new Date()).then((cards) => {
-      if (live) setQueue(cards);
+    void loadSession(db, new Date()).then((session) => {
+      if (!live) return;
+      setQueue(session.cards);
+      setWaiting(session.waiting);
+      setIndex(0);
+      setFlipped(false);
+      setFinishedAt(null);
     });
     return () => {
       live = false;
     };
-  }, [readiness]);
+  }, [readiness, generation]);
 
   useEffect(() => {
     startReviewSync();
@@ -77,10 +95,15 @@ export function ReviewSession() {
   );
   const preview = flipped && current && reviews ? gradePreview(replayCard(reviews), new Date()) : null;
   // The card as stored now (the queue was built when the session started): an edit shows at once.
-  const stored = useLiveQuery(
+  const storedRow = useLiveQuery(
     async () => (current ? ((await db.flashcards.get(current.card.id)) ?? null) : null),
     [current?.card.id],
   );
+  const storedNote = useLiveQuery(
+    async () => (current ? await db.notes.get(current.noteId) : undefined),
+    [current?.noteId],
+  );
+  const stored = storedRow ? revealCard(storedNote, 'flashcard', storedRow) : storedRow;
   const shown = stored ?? current?.card;
 
   /** Suspended or deleted: the card leaves the session without a grade. */
@@ -142,6 +165,23 @@ export function ReviewSession() {
           Offline: your grades are saved on this device and sync when you are back online.
         </Text>
       )}
+      {waiting > 0 ? (
+        <Flex role="status" align="center" gap="3" wrap="wrap" mb="4" fontSize="sm" color="fg.muted">
+          <Text>
+            {waiting === 1
+              ? '1 card of a locked note is waiting: unlock to study it.'
+              : `${waiting} cards of locked notes are waiting: unlock to study them.`}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => setUnlocking(true)}>
+            Unlock
+          </Button>
+        </Flex>
+      ) : null}
+      {unlocking ? (
+        <Suspense fallback={null}>
+          <UnlockDialog onClose={() => setUnlocking(false)} onUnlocked={() => setUnlocking(false)} />
+        </Suspense>
+      ) : null}
       {queue === null ? (
         <Text color="fg.muted" role="status">
           {readiness === 'first-sync'

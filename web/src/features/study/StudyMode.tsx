@@ -22,6 +22,7 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../db/db.ts';
+import { isSealedNote } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { syncEngine } from '../../sync/app-sync.ts';
 import { toast } from '../../ui/toast-store.ts';
@@ -29,6 +30,7 @@ import { aiErrorToast } from '../ai/ai-error-toast.ts';
 import { useAiEnabled } from '../ai/use-ai-enabled.ts';
 import { MarkdownView } from '../notes/MarkdownView.tsx';
 import { ExpandIcon, ShrinkIcon } from '../notes/note-icons.tsx';
+import { useRevealedNote } from '../notes/use-revealed-notes.ts';
 import { CardDialog } from './CardDialog.tsx';
 import { countDueToday, isDueToday, replayCard, reviewsByCard } from './card-schedule.ts';
 import { FlashcardsPanel } from './FlashcardsPanel.tsx';
@@ -37,6 +39,7 @@ import { orderCards } from './order-cards.ts';
 import { startReviewSync } from './review-sync-app.ts';
 import { createFlashcards, createKeyPoints } from './study-material.ts';
 import { useFullscreen } from './use-fullscreen.ts';
+import { useRevealedCards } from './use-revealed-cards.ts';
 import { useStudyTimer } from './use-study-timer.ts';
 
 type StudyTab = 'read' | 'keypoints' | 'flashcards';
@@ -56,20 +59,34 @@ export function StudyMode({ noteId, onClose }: Props) {
   const seconds = useStudyTimer(open);
   const fullscreen = useFullscreen();
 
-  const note = useLiveQuery(async () => (noteId ? ((await db.notes.get(noteId)) ?? null) : null), [noteId]);
+  const storedNote = useLiveQuery(
+    async () => (noteId ? ((await db.notes.get(noteId)) ?? null) : null),
+    [noteId],
+  );
+  // A locked note and its cards are read decrypted in memory; while the vault is locked there is nothing to show.
+  const revealed = useRevealedNote(storedNote);
+  const note = revealed && isSealedNote(revealed) ? null : revealed;
   // Eagerly, whatever tab is open: the files must be here before the connection goes, so studying works offline.
   const content = note?.content ?? '';
   useEffect(() => {
     const hashes = attachmentHashes(content);
     if (hashes.length > 0) void syncEngine.fetchAttachments(hashes);
   }, [content]);
-  const cards = useLiveQuery(
-    async () => (noteId ? await db.flashcards.where('noteId').equals(noteId).toArray() : []),
-    [noteId],
+  const cards = useRevealedCards(
+    storedNote,
+    'flashcard',
+    useLiveQuery(
+      async () => (noteId ? await db.flashcards.where('noteId').equals(noteId).toArray() : []),
+      [noteId],
+    ),
   );
-  const points = useLiveQuery(
-    async () => (noteId ? await db.keyPoints.where('noteId').equals(noteId).sortBy('id') : []),
-    [noteId],
+  const points = useRevealedCards(
+    storedNote,
+    'keyPoint',
+    useLiveQuery(
+      async () => (noteId ? await db.keyPoints.where('noteId').equals(noteId).sortBy('id') : []),
+      [noteId],
+    ),
   );
   const reviews = useLiveQuery(
     async () => (noteId ? await db.reviews.where('noteId').equals(noteId).toArray() : []),
@@ -294,6 +311,10 @@ export function StudyMode({ noteId, onClose }: Props) {
                     </Stack>
                   </Tabs.Content>
                 </Tabs.Root>
+              ) : storedNote ? (
+                <Text color="fg.muted" role="status">
+                  This note is locked: unlock your locked notes to study it.
+                </Text>
               ) : null}
             </Dialog.Body>
           </Dialog.Content>

@@ -1,6 +1,7 @@
 // Reads what Statistics shows from the browser's database (so it works offline): the cards of every live note
 // (its stored flashcards, which sync between devices; suspended cards are left out, as the due counts leave
 // them), their reviews, and the statistics in total and per note.
+import { isSealedNote, LOCKED_NOTE_TITLE, revealNote } from '../../db/locked-note-codec.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import { computeStudyStats, type StudyStats } from './study-stats.ts';
 
@@ -37,7 +38,10 @@ export async function loadStudyStats(
     const ids = cardsOfNote.get(note.id) ?? new Set<string>();
     if (ids.size === 0) continue;
     allCards.push(...ids);
-    notes.push({ noteId: note.id, title: note.title, stats: computeStudyStats(ids, reviews, now) });
+    // A locked note's title is read in memory while the vault is unlocked; "Locked note" otherwise.
+    const shown = revealNote(note);
+    const title = isSealedNote(shown) ? LOCKED_NOTE_TITLE : shown.title;
+    notes.push({ noteId: note.id, title, stats: computeStudyStats(ids, reviews, now) });
   }
   notes.sort((a, b) => a.title.localeCompare(b.title));
   return { total: computeStudyStats(allCards, reviews, now), notes };

@@ -2,7 +2,8 @@
 // has passed: card-schedule.ts's isDueToday, the same rule as the 'due today' badge), oldest due first, then new cards up to the day's
 // limit. Built once when the session starts (a card graded meanwhile keeps its place), from the browser's
 // database only, so a session works with no connection. Suspended cards and cards whose note is deleted are
-// left out.
+// left out, and so are cards of locked notes while the vault is locked (counted, so the screen can say they wait).
+import { revealCard, revealNote } from '../../db/locked-note-codec.ts';
 import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { LocalFlashcard, LocalNote } from '../../db/types.ts';
 import { type Card, isDueToday, replayCard, reviewsByCard, State } from './card-schedule.ts';
@@ -31,19 +32,47 @@ export async function loadSessionQueue(
   now: Date,
   newPerDay: number = NEW_CARDS_PER_DAY,
 ): Promise<SessionCard[]> {
-  const [cards, reviews] = await Promise.all([database.flashcards.toArray(), database.reviews.toArray()]);
-  const noteIds = [...new Set(cards.map((card) => String(card.noteId)))];
+  return (await loadSession(database, now, newPerDay)).cards;
+}
+
+export interface Session {
+  cards: SessionCard[];
+  /** Cards due or new that belong to locked notes this device cannot read now (the vault is locked). */
+  waiting: number;
+}
+
+export async function loadSession(
+  database: NotesDatabase,
+  now: Date,
+  newPerDay: number = NEW_CARDS_PER_DAY,
+): Promise<Session> {
+  const [stored, reviews] = await Promise.all([database.flashcards.toArray(), database.reviews.toArray()]);
+  const noteIds = [...new Set(stored.map((card) => String(card.noteId)))];
   const notes = new Map<string, LocalNote>();
+  const storedNotes = new Map<string, LocalNote>();
   for (const note of await database.notes.bulkGet(noteIds)) {
-    if (note && !note.deleted) notes.set(note.id, note);
+    if (note && !note.deleted) storedNotes.set(note.id, note);
   }
   const byCard = reviewsByCard(reviews);
+  // A locked note's cards are read decrypted in memory; those that cannot be (the vault is locked) wait.
+  let waiting = 0;
+  const cards: LocalFlashcard[] = [];
+  for (const card of stored) {
+    const note = storedNotes.get(String(card.noteId));
+    const shown = note ? revealCard(note, 'flashcard', card) : card;
+    if (shown) cards.push(shown);
+    else if (!card.suspended) {
+      const schedule = replayCard(byCard.get(card.id) ?? []);
+      if (schedule.state === State.New || isDueToday(schedule, now)) waiting++;
+    }
+  }
+  for (const [id, note] of storedNotes) notes.set(id, revealNote(note));
   const dayStart = startOfDay(now).toISOString();
 
   // Cards that met their first review today already used up part of today's new-card allowance. A card since
   // deleted no longer counts: the allowance bounds the cards that enter learning today, and a deleted card is
   // no longer in learning (its reviews stay, for the statistics).
-  const kept = new Set(cards.map((card) => card.id));
+  const kept = new Set(stored.map((card) => card.id));
   let newSeenToday = 0;
   for (const [cardId, rows] of byCard) {
     if (!kept.has(cardId)) continue;
@@ -89,5 +118,5 @@ export async function loadSessionQueue(
       newCards.push({ card, noteId, noteTitle: note.title, isNew: true });
     }
   }
-  return [...due.map((d) => d.item), ...newCards];
+  return { cards: [...due.map((d) => d.item), ...newCards], waiting };
 }

@@ -1,11 +1,13 @@
 // "Lock note" / "Unlock note" in the viewer. Locking seals the note on this device before anything is written;
-// unlocking makes it plain again (its text then goes to the server as any note's) after a confirmation.
+// unlocking makes it plain again (its text then goes to the server as any note's) after a confirmation. Its study
+// cards follow: sealed with it, plain again with it.
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
-import { db } from '../../db/db.ts';
+import { openCardsOfNote, restoreCardsOfNote } from '../../db/card-store.ts';
 import { forgetDraftsOf } from '../../db/draft-store.ts';
 import { updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { syncEngine } from '../../sync/app-sync.ts';
 import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { loadVaultRuntime, vaultStatus } from '../../vault/vault-status.ts';
@@ -15,6 +17,17 @@ import { SET_UP_FIRST } from './use-notes-vault.tsx';
 interface Props {
   note: LocalNote;
   whenUnlocked(then: () => void): void;
+}
+
+const fetchFiles = (hashes: string[]) => syncEngine.fetchAttachments(hashes);
+
+/** The note's text with its files sealed (to lock it) or opened (to make it plain): see db/sealed-attachments.ts. */
+async function textWithFiles(note: LocalNote, lock: boolean): Promise<Partial<LocalNote>> {
+  const files = await import('../../db/sealed-attachments.ts');
+  const content = lock
+    ? await files.sealAttachmentsOfText(note.content, fetchFiles)
+    : await files.openAttachmentsOfText(note.content, fetchFiles);
+  return content === note.content ? {} : { content };
 }
 
 function failed(title: string, error: unknown) {
@@ -41,10 +54,17 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            updateNote(note.id, {}, undefined, undefined, { locked: false }).then(
-              () => toast({ title: 'The note is no longer locked' }),
-              (error: unknown) => failed('Could not unlock the note', error),
-            );
+            // Its cards are opened first, while the note's key is known, and stored plain once the note is.
+            openCardsOfNote(note.id)
+              .then(async (cards) => {
+                const patch = await textWithFiles(note, false);
+                await updateNote(note.id, patch, undefined, undefined, { locked: false });
+                await restoreCardsOfNote(note.id, cards);
+              })
+              .then(
+                () => toast({ title: 'The note is no longer locked' }),
+                (error: unknown) => failed('Could not unlock the note', error),
+              );
           }}
         />
       </>
@@ -57,16 +77,19 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
       return;
     }
     whenUnlocked(() => {
-      updateNote(note.id, {}, undefined, undefined, { locked: true })
+      // Its files are sealed first (new copies; the note then refers to those only), then the note itself.
+      textWithFiles(note, true)
+        .then((patch) => updateNote(note.id, patch, undefined, undefined, { locked: true }))
         .then(() => forgetDraftsOf(note.id))
-        .then(() => db.flashcards.where('noteId').equals(note.id).count())
+        // Its study cards are sealed too and sent again: the server then keeps only their ciphertext.
+        .then(() => restoreCardsOfNote(note.id))
         .then(
           (cards) =>
             toast({
               title: 'Note locked',
               description:
                 cards > 0
-                  ? `Only your unlocked devices can read it now. Its ${cards} study cards were made from the plain text and are not locked: delete them in Study mode if they should not stay readable.`
+                  ? `Only your unlocked devices can read it now, and its ${cards === 1 ? 'study card' : `${cards} study cards`} too.`
                   : 'Only your unlocked devices can read it now.',
             }),
           (error: unknown) => failed('Could not lock the note', error),
