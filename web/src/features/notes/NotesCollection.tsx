@@ -34,10 +34,21 @@ export function NotesCollection({
   const rowCount = Math.ceil(notes.length / columns);
   const containerRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page, measured before the first paint, then again whenever the page's size
+  // changes (what is above the list grew or shrank, the list itself changed length): the observer reports
+  // after layout, so the reading costs nothing. Measured after every render instead, it forced a layout per
+  // commit, a few hundred ms over a first sync's hundred commits.
   useLayoutEffect(() => {
     const element = containerRef.current;
-    if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-  });
+    if (!element) return;
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [view, columns]);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => (view === 'grid' ? 240 : 200),
