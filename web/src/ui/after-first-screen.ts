@@ -67,6 +67,11 @@ export function holdIdleWork(): () => void {
   };
 }
 
+/** True once the first screen has been painted (or waited for long enough): work no longer waits for it. */
+export function firstScreenReleased(): boolean {
+  return released;
+}
+
 /**
  * As afterFirstScreen, then when the browser is idle (for work nothing waits on: preloading chunks), and
  * while no holdIdleWork holds it back.

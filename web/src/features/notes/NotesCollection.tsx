@@ -2,12 +2,15 @@
 // render as fast as 20. Rows hold 1–3 cards; the page (window) is the scroll container.
 import { SimpleGrid } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
+import { afterFirstScreen, firstScreenReleased } from '../../ui/after-first-screen.ts';
 import { NoteCard, type NoteCardActions } from './NoteCard.tsx';
 import { useGridColumns } from './use-grid-columns.ts';
 
 const GAP = 16;
+/** Rows rendered beyond the viewport, each way, once the first screen is painted. */
+const OVERSCAN = 4;
 
 interface NotesCollectionProps extends NoteCardActions {
   notes: LocalNote[];
@@ -49,10 +52,17 @@ export function NotesCollection({
     observer.observe(element);
     return () => observer.disconnect();
   }, [view, columns]);
+  // The first screen renders only the rows in view: the rows beyond it (twice as many cards again) cost a warm
+  // reload's first paint about half its React and style work; they follow once it is painted.
+  const [overscan, setOverscan] = useState(() => (firstScreenReleased() ? OVERSCAN : 0));
+  useEffect(
+    () => (overscan === OVERSCAN ? undefined : afterFirstScreen(() => setOverscan(OVERSCAN))),
+    [overscan],
+  );
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => (view === 'grid' ? 240 : 200),
-    overscan: 4,
+    overscan,
     gap: GAP,
     scrollMargin,
   });
