@@ -279,31 +279,45 @@ export class NoteService {
    */
   changes(userId: number, since: number, limit = CHANGES_LIMIT_DEFAULT): NoteChanges {
     const durable = this.#store.durableSeq;
-    const inWindow = (r: { userId: number; seq: number }) =>
-      r.userId === userId && r.seq > since && r.seq <= durable;
-    type Change = { seq: number; note?: NoteRecord; tombstone?: NoteTombstoneRecord };
-    // From the start (a device's first sync) there is nothing to delete yet: deletions would only fill its
-    // pages, ahead of the notes it is waiting to show.
-    const tombstones = since === 0 ? [] : this.#store.filter('noteTombstones', inWindow);
-    const changes: Change[] = [
-      ...this.#store.filter('notes', inWindow).map((note) => ({ seq: note.seq, note })),
-      ...tombstones.map((tombstone) => ({ seq: tombstone.seq, tombstone })),
-    ];
-    changes.sort((a, b) => a.seq - b.seq);
-    // A page never ends inside a transaction: a batch (note-batch-service.ts) writes many notes under one
-    // seq, and a cursor at that seq would skip the rest of them. So the page runs to the transaction's end.
-    let end = Math.min(limit, changes.length);
-    while (end > 0 && end < changes.length && changes[end]!.seq === changes[end - 1]!.seq) end++;
-    const more = changes.length > end;
-    const page = changes.slice(0, end);
+    const key = String(userId);
+    // Read through the ordered indexes by seq (storage/seq-index.ts): a page costs its own size, not a filter
+    // and a sort of every note (docs/decisions/feed-seq-index.md). The two lists are merged by (seq, notes
+    // first). From the start (a device's first sync) there is nothing to delete yet: deletions would only fill
+    // its pages, ahead of the notes it is waiting to show.
+    const noteList = this.#store.changedBetween('notes', 'byUser', key, since, durable);
+    const tombstoneList =
+      since === 0 ? null : this.#store.changedBetween('noteTombstones', 'byUser', key, since, durable);
+    let note = noteList.next();
+    let tombstone = tombstoneList?.next();
     const notes: Note[] = [];
     const deleted: number[] = [];
-    for (const change of page) {
-      if (change.note) notes.push(toNote(change.note));
-      else if (change.tombstone) deleted.push(change.tombstone.id);
+    let lastSeq = -1;
+    let taken = 0;
+    let more = false;
+    for (;;) {
+      const nextNote = note.done ? undefined : note.value;
+      const nextTombstone = !tombstone || tombstone.done ? undefined : tombstone.value;
+      const takeNote = nextNote && (!nextTombstone || nextNote.seq <= nextTombstone.seq);
+      const next = takeNote ? nextNote : nextTombstone;
+      if (!next) break;
+      // A page never ends inside a transaction: a batch (note-batch-service.ts) writes many notes under one
+      // seq, and a cursor at that seq would skip the rest of them. So the page runs to the transaction's end.
+      if (taken >= limit && next.seq !== lastSeq) {
+        more = true;
+        break;
+      }
+      if (takeNote) {
+        notes.push(toNote(nextNote));
+        note = noteList.next();
+      } else {
+        deleted.push(nextTombstone!.id);
+        tombstone = tombstoneList!.next();
+      }
+      lastSeq = next.seq;
+      taken++;
     }
-    const cursor = more ? page[page.length - 1]!.seq : durable;
-    const total = changes.length - changes.filter((change) => change.tombstone).length;
+    const cursor = more ? lastSeq : durable;
+    const total = this.#store.countChangedBetween('notes', 'byUser', key, since, durable);
     return { notes, deleted, cursor: String(cursor), more, total, restoreEpoch: restoreEpochOf(this.#store) };
   }
 }

@@ -26,3 +26,18 @@ export const INDEXES: IndexDefinitions = {
   cards: { cardId: (c) => `${c.userId}:${c.cardId}` },
   vaults: { userId: (v) => String(v.userId) },
 };
+
+type SeqCollection = {
+  [C in CollectionName]: CollectionTypes[C] extends { seq: number } ? C : never;
+}[CollectionName];
+
+export type SeqIndexDefinitions = { [C in SeqCollection]?: Record<string, KeyOf<CollectionTypes[C]>> };
+
+/**
+ * Ordered indexes by change sequence (seq-index.ts), one list per key: read with `view.changedBetween(...)`.
+ * The notes' changes feed pages through them instead of filtering and sorting every note per page.
+ */
+export const SEQ_INDEXES: SeqIndexDefinitions = {
+  notes: { byUser: (n) => String(n.userId) },
+  noteTombstones: { byUser: (t) => String(t.userId) },
+};

@@ -66,6 +66,35 @@ export class ReadView {
     return this.state.lookup(collection, index, key) as CollectionTypes[C] | undefined;
   }
 
+  /**
+   * The records of `collection` whose ordered index `index` (indexes.ts SEQ_INDEXES) files them under `key`
+   * with after < seq ≤ through, oldest change first ((seq, id) order), read lazily from the cursor's place.
+   */
+  *changedBetween<C extends CollectionName>(
+    collection: C,
+    index: string,
+    key: string,
+    after: number,
+    through: number,
+  ): Generator<CollectionTypes[C]> {
+    const table = this.state.table(collection);
+    for (const entry of this.state.seqIndex(collection, index).between(key, after, through)) {
+      const record = table.get(entry.id);
+      if (record) yield record as CollectionTypes[C];
+    }
+  }
+
+  /** How many records changedBetween would list (two binary searches). */
+  countChangedBetween(
+    collection: CollectionName,
+    index: string,
+    key: string,
+    after: number,
+    through: number,
+  ): number {
+    return this.state.seqIndex(collection, index).count(key, after, through);
+  }
+
   getMeta<T>(key: string): T | undefined {
     return this.state.meta.get(key) as T | undefined;
   }

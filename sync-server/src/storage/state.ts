@@ -1,7 +1,8 @@
 // The store's in-memory data: one Map per collection, unique indexes, id counters, meta and the sequence.
-import { INDEXES } from './indexes.ts';
+import { INDEXES, SEQ_INDEXES } from './indexes.ts';
 import type { Op, StoredRecord } from './ops.ts';
 import { COLLECTION_NAMES, type CollectionName } from './records.ts';
+import { SeqIndex } from './seq-index.ts';
 
 /** The snapshot file's shape (data.json). */
 export interface Snapshot {
@@ -31,6 +32,9 @@ export class State {
   /** `${collection}.${index}` → key → id */
   readonly indexes = new Map<string, Map<string, number>>();
   readonly #indexFns = new Map<CollectionName, [string, KeyFn][]>();
+  /** `${collection}.${index}` → the ordered index by change sequence (indexes.ts SEQ_INDEXES) */
+  readonly seqIndexes = new Map<string, SeqIndex>();
+  readonly #seqIndexFns = new Map<CollectionName, [SeqIndex, KeyFn][]>();
   /**
    * Collection → number of the last content change applied to it (see versionOf), with the table it was
    * counted for: a table replaced wholesale (a full reload) gets a new number on the next look.
@@ -45,6 +49,17 @@ export class State {
       const defs = Object.entries((INDEXES[name] ?? {}) as Record<string, KeyFn>);
       this.#indexFns.set(name, defs);
       for (const [index] of defs) this.indexes.set(`${name}.${index}`, new Map());
+      const seqDefs = Object.entries(
+        ((SEQ_INDEXES as Partial<Record<CollectionName, unknown>>)[name] ?? {}) as Record<string, KeyFn>,
+      );
+      this.#seqIndexFns.set(
+        name,
+        seqDefs.map(([index, keyOf]) => {
+          const seqIndex = new SeqIndex();
+          this.seqIndexes.set(`${name}.${index}`, seqIndex);
+          return [seqIndex, keyOf];
+        }),
+      );
     }
   }
 
@@ -67,6 +82,8 @@ export class State {
     this.meta.clear();
     for (const [key, value] of other.meta) this.meta.set(key, value);
     for (const [key, map] of other.indexes) this.indexes.set(key, map);
+    for (const [name, defs] of other.#seqIndexFns) this.#seqIndexFns.set(name, defs);
+    for (const [key, seqIndex] of other.seqIndexes) this.seqIndexes.set(key, seqIndex);
   }
 
   toSnapshot(): Snapshot {
@@ -99,6 +116,12 @@ export class State {
       latest = Math.max(latest, entry.version);
     }
     return latest;
+  }
+
+  seqIndex(name: CollectionName, index: string): SeqIndex {
+    const seqIndex = this.seqIndexes.get(`${name}.${index}`);
+    if (!seqIndex) throw new Error(`Unknown sequence index "${name}.${index}"`);
+    return seqIndex;
   }
 
   lookup(name: CollectionName, index: string, key: string): StoredRecord | undefined {
@@ -188,6 +211,10 @@ export class State {
       const key = keyOf(record);
       if (key !== null) this.indexes.get(`${name}.${index}`)!.set(key, record.id);
     }
+    for (const [seqIndex, keyOf] of this.#seqIndexFns.get(name) ?? []) {
+      const key = keyOf(record);
+      if (key !== null) seqIndex.add(key, Number(record.seq), record.id);
+    }
   }
 
   #unindex(name: CollectionName, record: StoredRecord): void {
@@ -195,6 +222,10 @@ export class State {
       const key = keyOf(record);
       const map = this.indexes.get(`${name}.${index}`)!;
       if (key !== null && map.get(key) === record.id) map.delete(key);
+    }
+    for (const [seqIndex, keyOf] of this.#seqIndexFns.get(name) ?? []) {
+      const key = keyOf(record);
+      if (key !== null) seqIndex.remove(key, Number(record.seq), record.id);
     }
   }
 }

@@ -5,6 +5,7 @@ import {
   afterFirstScreen,
   FIRST_SCREEN_WAIT_MS,
   firstScreenShown,
+  holdIdleWork,
   idleAfterFirstScreen,
   resetFirstScreenForTests,
 } from './after-first-screen.ts';
@@ -111,5 +112,48 @@ describe('idleAfterFirstScreen', () => {
     expect(idle).toHaveLength(1);
     idle[0]?.();
     expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while held (a first sync), whether the hold began before the first screen or before the idle moment', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const early = vi.fn();
+    const late = vi.fn();
+    const release = holdIdleWork();
+    idleAfterFirstScreen(early);
+    firstScreenShown();
+    await paint();
+    expect(idle).toHaveLength(0);
+    // Released: `early` waits for an idle moment again. A new hold comes before it.
+    release();
+    release(); // twice is harmless
+    expect(idle).toHaveLength(1);
+    const second = holdIdleWork();
+    idleAfterFirstScreen(late);
+    await vi.advanceTimersByTimeAsync(0);
+    idle.shift()?.();
+    expect(early).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(0);
+    second();
+    expect(idle).toHaveLength(2);
+    for (const run of idle.splice(0)) run();
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('can be cancelled while held', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const run = vi.fn();
+    const release = holdIdleWork();
+    const cancel = idleAfterFirstScreen(run);
+    firstScreenShown();
+    await paint();
+    cancel();
+    release();
+    expect(idle).toHaveLength(0);
+    expect(run).not.toHaveBeenCalled();
   });
 });

@@ -44,18 +44,58 @@ export function afterFirstScreen(run: () => void): () => void {
   };
 }
 
-/** As afterFirstScreen, then when the browser is idle (for work nothing waits on: preloading chunks). */
+/** Holds on idle work (see holdIdleWork), and the idle work waiting for them to end. */
+let holds = 0;
+const heldBack = new Set<() => void>();
+
+/**
+ * Holds back the work idleAfterFirstScreen runs (preloading chunks, the service worker) until the returned
+ * function is called: a new device's first sync holds it, since that work took the CPU the sync needed
+ * (docs/decisions/first-sync-holds-background-work.md). Calling the returned function twice is harmless.
+ */
+export function holdIdleWork(): () => void {
+  holds++;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    holds--;
+    if (holds > 0) return;
+    const runs = [...heldBack];
+    heldBack.clear();
+    for (const run of runs) run();
+  };
+}
+
+/** True once the first screen has been painted (or waited for long enough): work no longer waits for it. */
+export function firstScreenReleased(): boolean {
+  return released;
+}
+
+/**
+ * As afterFirstScreen, then when the browser is idle (for work nothing waits on: preloading chunks), and
+ * while no holdIdleWork holds it back.
+ */
 export function idleAfterFirstScreen(run: () => void): () => void {
   let cancelIdle = () => {};
-  const cancel = afterFirstScreen(() => {
+  // Held when the first screen shows or when the browser turns idle: it waits for the holds to end, then for
+  // an idle moment again.
+  const whenIdle = (): void => {
+    if (holds > 0) {
+      heldBack.add(whenIdle);
+      cancelIdle = () => heldBack.delete(whenIdle);
+      return;
+    }
+    const attempt = () => (holds > 0 ? whenIdle() : run());
     if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(run, 0);
+      const timer = setTimeout(attempt, 0);
       cancelIdle = () => clearTimeout(timer);
     } else {
-      const id = requestIdleCallback(run, { timeout: 1_000 });
+      const id = requestIdleCallback(attempt, { timeout: 1_000 });
       cancelIdle = () => cancelIdleCallback(id);
     }
-  });
+  };
+  const cancel = afterFirstScreen(whenIdle);
   return () => {
     cancel();
     cancelIdle();
@@ -82,4 +122,6 @@ export function resetFirstScreenForTests(): void {
   if (fallback !== null) clearTimeout(fallback);
   fallback = null;
   waiting.clear();
+  holds = 0;
+  heldBack.clear();
 }

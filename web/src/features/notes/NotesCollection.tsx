@@ -2,12 +2,15 @@
 // render as fast as 20. Rows hold 1–3 cards; the page (window) is the scroll container.
 import { SimpleGrid } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LocalNote } from '../../db/types.ts';
+import { afterFirstScreen, firstScreenReleased } from '../../ui/after-first-screen.ts';
 import { NoteCard, type NoteCardActions } from './NoteCard.tsx';
 import { useGridColumns } from './use-grid-columns.ts';
 
 const GAP = 16;
+/** Rows rendered beyond the viewport, each way, once the first screen is painted. */
+const OVERSCAN = 4;
 
 interface NotesCollectionProps extends NoteCardActions {
   notes: LocalNote[];
@@ -34,14 +37,32 @@ export function NotesCollection({
   const rowCount = Math.ceil(notes.length / columns);
   const containerRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page, measured before the first paint, then again whenever the page's size
+  // changes (what is above the list grew or shrank, the list itself changed length): the observer reports
+  // after layout, so the reading costs nothing. Measured after every render instead, it forced a layout per
+  // commit, a few hundred ms over a first sync's hundred commits.
   useLayoutEffect(() => {
     const element = containerRef.current;
-    if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-  });
+    if (!element) return;
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [view, columns]);
+  // The first screen renders only the rows in view: the rows beyond it (twice as many cards again) cost a warm
+  // reload's first paint about half its React and style work; they follow once it is painted.
+  const [overscan, setOverscan] = useState(() => (firstScreenReleased() ? OVERSCAN : 0));
+  useEffect(
+    () => (overscan === OVERSCAN ? undefined : afterFirstScreen(() => setOverscan(OVERSCAN))),
+    [overscan],
+  );
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => (view === 'grid' ? 240 : 200),
-    overscan: 4,
+    overscan,
     gap: GAP,
     scrollMargin,
   });

@@ -72,7 +72,7 @@ export function NotesScreen({
   const { settings, isLoaded } = useSettings();
   const data = useNotesData();
   const { notes, loadError } = data;
-  useNotesStartup(data.firstScreenRead);
+  useNotesStartup(data.firstScreenRead, data.awaitingFirstSync);
   const { mode, setMode, editing } = useEditingNote(notes);
   const [view, setView] = useState<NoteView>(() =>
     isLoaded ? settings.defaultNoteView : (rememberedNoteView() ?? settings.defaultNoteView),

@@ -4,10 +4,22 @@
 import { useEffect } from 'react';
 import { earlyFeedAnswer } from '../../../sync/early-feed.ts';
 import { appSyncLoaded, loadAppSync } from '../../../sync/load-app-sync.ts';
-import { afterFirstScreen, firstScreenShown, idleAfterFirstScreen } from '../../../ui/after-first-screen.ts';
+import {
+  afterFirstScreen,
+  firstScreenShown,
+  holdIdleWork,
+  idleAfterFirstScreen,
+} from '../../../ui/after-first-screen.ts';
 import { preloadAllParts } from './note-parts.ts';
 
-export function useNotesStartup(firstScreenRead: boolean): void {
+/**
+ * `awaitingFirstSync`: a new device's first sync is under way. The work that waits for an idle moment (the
+ * service worker, whose install downloads the whole app and has the server render pages; the list's parts;
+ * study mode's chunks) waits for it to end as well: beside it, it took the CPU that fetching, parsing and
+ * storing the notes needed (docs/decisions/first-sync-holds-background-work.md).
+ */
+export function useNotesStartup(firstScreenRead: boolean, awaitingFirstSync = false): void {
+  useEffect(() => (awaitingFirstSync ? holdIdleWork() : undefined), [awaitingFirstSync]);
   // (An effect runs after the commit that shows those cards.)
   useEffect(() => {
     if (!firstScreenRead) return;
