@@ -41,6 +41,7 @@ export function NotesCollection({
   // changes (what is above the list grew or shrank, the list itself changed length): the observer reports
   // after layout, so the reading costs nothing. Measured after every render instead, it forced a layout per
   // commit, a few hundred ms over a first sync's hundred commits.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view or column count is a new layout to measure
   useLayoutEffect(() => {
     const element = containerRef.current;
     if (!element) return;
