@@ -5,6 +5,7 @@ import { ApiError } from '@private-notes/shared';
 import {
   changePassphrase,
   createVault,
+  openHeaderKeys,
   type RecoveryKeyText,
   type UnlockedVault,
   unlockVaultWithRecoveryKey,
@@ -18,6 +19,7 @@ import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
+import { createKeyRotation } from './vault-key-rotation.ts';
 import { createVaultSession, type VaultLockReason } from './vault-session.ts';
 import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
 
@@ -32,10 +34,19 @@ const session = createVaultSession({
 });
 let stored: StoredVaultHeader = { header: null, version: 0 };
 
+const rotation = createKeyRotation({
+  session,
+  database: db,
+  stored: () => stored,
+  putHeader: (header, baseVersion) => putHeader(header, baseVersion),
+  deriveKek: deriveKekInWorker,
+});
+
 session.subscribe((state) => {
   const vault = session.current();
   setLockedNoteCodec(state.status === 'unlocked' && vault ? createLockedNoteCache(vault) : null);
   if (state.status === 'unlocked') void retryWaitingMerges().catch(() => {});
+  void rotation.refreshState();
   vaultStatus.set({
     unlocked: state.status === 'unlocked',
     lockReason: state.status === 'locked' ? state.reason : null,
@@ -52,8 +63,37 @@ async function retryWaitingMerges(): Promise<void> {
 }
 
 function adoptHeader(next: StoredVaultHeader) {
+  const changed = next.version !== stored.version || next.header !== stored.header;
   stored = next;
   vaultStatus.set({ known: true, hasVault: next.header !== null });
+  if (changed) followHeader();
+}
+
+/**
+ * The header moved while unlocked (a rotation started, finished or removed on another device): the unlocked
+ * vault takes the keys the new header reaches from the ones it holds. When it reaches none (this device missed a
+ * whole rotation, or the vault was deleted), the vault locks after the open editor saved, to be unlocked again.
+ */
+function followHeader() {
+  const vault = session.current();
+  if (!vault) return;
+  if (stored.header === null) {
+    void runBeforeVaultLock().finally(() => session.lock('manual'));
+    return;
+  }
+  let next: UnlockedVault;
+  try {
+    next = openHeaderKeys(stored.header, vault);
+  } catch {
+    void runBeforeVaultLock().finally(() => session.lock('manual'));
+    return;
+  }
+  if (next.keyIds().join() === vault.keyIds().join()) {
+    next.forget();
+    void rotation.refreshState();
+    return;
+  }
+  session.adopt(next);
 }
 
 async function putHeader(header: unknown, baseVersion: number): Promise<void> {
@@ -170,6 +210,9 @@ export const vaultRuntime = {
   },
 
   lock: (reason: VaultLockReason) => session.lock(reason),
+
+  /** Vault key rotation (vault-key-rotation.ts): prepare, confirm, progress, resume. */
+  rotation,
 
   autoLockMinutes: () => readAutoLockMinutes(),
   setAutoLockMinutes(minutes: number): void {
