@@ -6,6 +6,7 @@ import {
   changePassphrase,
   createVault,
   openHeaderKeys,
+  parseVaultHeader,
   type RecoveryKeyText,
   type UnlockedVault,
   unlockVaultWithRecoveryKey,
@@ -213,6 +214,14 @@ export const vaultRuntime = {
 
   /** Vault key rotation (vault-key-rotation.ts): prepare, confirm, progress, resume. */
   rotation,
+  /** A rotation is pending in the header (this device or another is re-sealing). */
+  rotationPending(): boolean {
+    try {
+      return stored.header !== null && parseVaultHeader(stored.header).rotation !== undefined;
+    } catch {
+      return false;
+    }
+  },
 
   autoLockMinutes: () => readAutoLockMinutes(),
   setAutoLockMinutes(minutes: number): void {

@@ -8,6 +8,7 @@ import { AUTO_LOCK_MINUTES_MAX } from '../../vault/vault-session.ts';
 import { loadVaultRuntime } from '../../vault/vault-status.ts';
 import { ChangePassphraseForm } from './ChangePassphraseForm.tsx';
 import { RecoveryKeyPanel } from './RecoveryKeyPanel.tsx';
+import { RotateVaultKey } from './RotateVaultKey.tsx';
 import { SetUpVault } from './SetUpVault.tsx';
 import { UnlockForm } from './UnlockForm.tsx';
 import { useVaultStatus } from './use-vault-status.ts';
@@ -70,6 +71,7 @@ export default function VaultSettings() {
         </Heading>
         <ChangePassphraseForm withRecoveryKey />
       </Stack>
+      <RotateVaultKey />
     </Stack>
   );
 }
