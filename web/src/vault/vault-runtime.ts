@@ -11,16 +11,18 @@ import {
   type UnlockedVault,
   unlockVaultWithRecoveryKey,
 } from '@private-notes/shared/vault';
+import { api } from '../api/api.ts';
 import { apiRequest } from '../api/request.ts';
 import { db } from '../db/db.ts';
 import { setLockedNoteCodec, UNLOCK_TO_MERGE_MESSAGE } from '../db/locked-note-codec.ts';
 import { retryChange } from '../db/notes-store.ts';
 import { registerSignedOut } from '../features/auth/logout-guard.ts';
 import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts';
+import { countLockedNotes, deleteAllLockedNotes } from './delete-all-locked-notes.ts';
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
-import { createKeyRotation } from './vault-key-rotation.ts';
+import { createKeyRotation, ROTATION_HERE_META_KEY } from './vault-key-rotation.ts';
 import { createVaultSession, type VaultLockReason } from './vault-session.ts';
 import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
 
@@ -211,6 +213,31 @@ export const vaultRuntime = {
   },
 
   lock: (reason: VaultLockReason) => session.lock(reason),
+
+  countLockedNotes: () => countLockedNotes(db),
+
+  /**
+   * Lost passphrase and recovery key: every locked note deleted everywhere (Trash too), then the header; the
+   * owner can set up a new vault. Answers how many live locked notes the server deleted.
+   */
+  async deleteEverything(): Promise<number> {
+    const deleted = await deleteAllLockedNotes(
+      {
+        listNotes: () => api.listNotes(),
+        deleteNote: api.deleteNote,
+        trash: () => api.trash(),
+        deleteForever: api.deleteForever,
+        deleteVault: (version) => apiRequest(`${VAULT_API}?version=${version}`, { method: 'DELETE' }),
+      },
+      db,
+      stored.version,
+    );
+    await db.syncMeta.delete(ROTATION_HERE_META_KEY);
+    const none: StoredVaultHeader = { header: null, version: 0 };
+    await cacheHeader(none);
+    adoptHeader(none);
+    return deleted;
+  },
 
   /** Vault key rotation (vault-key-rotation.ts): prepare, confirm, progress, resume. */
   rotation,
