@@ -15,6 +15,8 @@ import { SET_UP_FIRST } from './use-notes-vault.tsx';
 interface Props {
   note: LocalNote;
   whenUnlocked(then: () => void): void;
+  /** In the editor: saves its text first, so the lock or unlock applies to what is on screen. */
+  beforeChange?: () => Promise<void>;
 }
 
 function failed(title: string, error: unknown) {
@@ -25,7 +27,8 @@ function failed(title: string, error: unknown) {
   });
 }
 
-export function NoteLockButton({ note, whenUnlocked }: Props) {
+export function NoteLockButton({ note, whenUnlocked, beforeChange }: Props) {
+  const saveFirst = () => beforeChange?.() ?? Promise.resolve();
   const [confirming, setConfirming] = useState(false);
   if (note.locked)
     return (
@@ -41,10 +44,12 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            updateNote(note.id, {}, undefined, undefined, { locked: false }).then(
-              () => toast({ title: 'The note is no longer locked' }),
-              (error: unknown) => failed('Could not unlock the note', error),
-            );
+            saveFirst()
+              .then(() => updateNote(note.id, {}, undefined, undefined, { locked: false }))
+              .then(
+                () => toast({ title: 'The note is no longer locked' }),
+                (error: unknown) => failed('Could not unlock the note', error),
+              );
           }}
         />
       </>
@@ -57,7 +62,8 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
       return;
     }
     whenUnlocked(() => {
-      updateNote(note.id, {}, undefined, undefined, { locked: true })
+      saveFirst()
+        .then(() => updateNote(note.id, {}, undefined, undefined, { locked: true }))
         .then(() => forgetDraftsOf(note.id))
         .then(() => db.flashcards.where('noteId').equals(note.id).count())
         .then(
