@@ -218,18 +218,15 @@ test('Convert to blog post on a locked note asks first, and makes a separate pla
   await page.goto('/notes');
   await unlockFromNotes(page);
   const card = page.getByTestId('note-card').filter({ hasText: TITLE });
-  const questions: string[] = [];
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const question = page.getByRole('alertdialog', { name: 'Make a public copy of this locked note?' });
   await card.getByRole('button', { name: 'Convert to Blog Post' }).click();
-  await expect.poll(() => questions.length).toBe(1);
-  expect(questions[0]).toContain('plain copy');
+  await expect(question).toContainText('plain copy');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
   expect(await posts()).toEqual(before);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await card.getByRole('button', { name: 'Convert to Blog Post' }).click();
+  await question.getByRole('button', { name: 'Make the plain copy' }).click();
   await expect.poll(posts).toContain(TITLE);
   // The note itself stays locked on the server.
   const stored = await serverNotes(page);

@@ -52,10 +52,11 @@ export async function newLockedNoteUnlocked(page: Page, title: string, content: 
 /** Every note the server holds (its text as stored). */
 export async function serverNotes(
   page: Page,
-): Promise<Array<{ id: number; title: string; content: string }>> {
+): Promise<Array<{ id: number; title: string; content: string; clientId?: string | null }>> {
   return (await (await page.request.get('/api/notes')).json()) as Array<{
     id: number;
     title: string;
     content: string;
+    clientId?: string | null;
   }>;
 }

@@ -21,6 +21,12 @@ export {
   recommendedKdfCost,
 } from './kdf.ts';
 export {
+  finishKeyRotation,
+  lockedNoteVaultKeyId,
+  openHeaderKeys,
+  startKeyRotation,
+} from './key-rotation.ts';
+export {
   formatLockedNote,
   LOCKED_NOTE_FIELDS,
   type LockedNote,
@@ -53,4 +59,10 @@ export {
   type VaultOptions,
 } from './vault.ts';
 export { VAULT_ERROR_CODES, VaultError, type VaultErrorCode } from './vault-error.ts';
-export { formatVaultHeader, parseVaultHeader, type VaultHeader, VaultHeaderSchema } from './vault-header.ts';
+export {
+  formatVaultHeader,
+  parseVaultHeader,
+  type VaultHeader,
+  VaultHeaderSchema,
+  type VaultRotation,
+} from './vault-header.ts';

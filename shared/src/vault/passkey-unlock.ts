@@ -5,8 +5,10 @@
 import { createBLAKE2b } from 'hash-wasm';
 import { utf8 } from './bytes.ts';
 import { formatEnvelope, KEY_BYTES, parseEnvelope } from './envelope.ts';
+import { completeKeyring } from './key-rotation.ts';
 import { openBytes, sealBytes } from './seal.ts';
 import { UnlockedVault, vaultKeyBytes } from './unlocked-vault.ts';
+import { assertNoRotation } from './vault.ts';
 import { DECRYPT_FAILED_MESSAGE, VaultError } from './vault-error.ts';
 import { PASSKEY_WRAPS_MAX, parseVaultHeader, type VaultHeader } from './vault-header.ts';
 
@@ -40,6 +42,7 @@ export async function addPasskeyUnlock(
   passkey: { credentialId: string; prfOutput: Uint8Array; label: string; now?: Date },
 ): Promise<VaultHeader> {
   const header = parseVaultHeader(headerInput);
+  assertNoRotation(header);
   if (header.vaultKeyId !== vault.vaultKeyId)
     throw new VaultError('wrong-vault', 'The unlocked vault is not the one this header belongs to.');
   const others = (header.passkeyWraps ?? []).filter((p) => p.credentialId !== passkey.credentialId);
@@ -94,7 +97,7 @@ export async function unlockVaultWithPasskey(
       credentialId,
     ]);
     if (key.length !== KEY_BYTES) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
-    return new UnlockedVault(header.vaultKeyId, key);
+    return completeKeyring(header, new UnlockedVault(header.vaultKeyId, key));
   } catch (error) {
     if (error instanceof VaultError && error.code === 'decrypt-failed')
       throw new VaultError('wrong-passkey', 'This passkey did not unlock the vault; use the passphrase.');

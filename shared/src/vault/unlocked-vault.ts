@@ -32,6 +32,9 @@ function checkFieldName(field: string) {
 const TagsJsonSchema = z.array(z.string());
 
 const vaultKeys = new WeakMap<UnlockedVault, Uint8Array>();
+// Further vault keys this vault opens notes with (by key id): the previous key while a rotation is pending, and
+// the keys of earlier rotations (key-rotation.ts). New note keys are always wrapped by the primary key.
+const otherKeys = new WeakMap<UnlockedVault, Map<string, Uint8Array>>();
 
 /** A note's key, unwrapped. Opaque: its bytes stay with the vault that unwrapped it and go when it is locked. */
 export class NoteKey {
@@ -59,11 +62,29 @@ export class UnlockedVault {
   // Note keys this vault unwrapped. Replaced on forget(), so a NoteKey an editor still holds opens nothing.
   #noteKeys = new WeakMap<NoteKey, Uint8Array>();
 
-  constructor(vaultKeyId: string, vaultKey: Uint8Array) {
-    if (vaultKey.length !== KEY_BYTES)
-      throw new VaultError('malformed', `A vault key must be ${KEY_BYTES} bytes.`);
+  /**
+   * `vaultKeyId` names the primary key (it wraps every new note key); `others` are further keys, by id, whose
+   * notes this vault still opens (a pending or past key rotation).
+   */
+  constructor(vaultKeyId: string, vaultKey: Uint8Array, others: ReadonlyMap<string, Uint8Array> = new Map()) {
+    for (const key of [vaultKey, ...others.values()])
+      if (key.length !== KEY_BYTES)
+        throw new VaultError('malformed', `A vault key must be ${KEY_BYTES} bytes.`);
     this.vaultKeyId = vaultKeyId;
     vaultKeys.set(this, vaultKey);
+    const rest = new Map(others);
+    rest.delete(vaultKeyId);
+    otherKeys.set(this, rest);
+  }
+
+  /** The ids of every vault key this vault holds, the primary first. */
+  keyIds(): string[] {
+    bytesOf(this);
+    return [this.vaultKeyId, ...(otherKeys.get(this)?.keys() ?? [])];
+  }
+
+  holdsKey(vaultKeyId: string): boolean {
+    return this.keyIds().includes(vaultKeyId);
   }
 
   /**
@@ -73,6 +94,8 @@ export class UnlockedVault {
   forget(): void {
     vaultKeys.get(this)?.fill(0);
     vaultKeys.delete(this);
+    for (const key of otherKeys.get(this)?.values() ?? []) key.fill(0);
+    otherKeys.delete(this);
     this.#noteKeys = new WeakMap();
   }
 
@@ -102,12 +125,13 @@ export class UnlockedVault {
 
   /** Unwraps a note key; a key wrapped for another note (or another vault) is refused. */
   openNoteKey(noteId: string, wrapped: Envelope, noteKeyId: string): NoteKey {
-    if (wrapped.keyId !== this.vaultKeyId)
+    const vaultKey = vaultKeyById(this, wrapped.keyId);
+    if (!vaultKey)
       throw new VaultError(
         'wrong-vault',
         'This note was locked with a different vault key than the one unlocked.',
       );
-    const bytes = openBytes(bytesOf(this), wrapped, ['note-key', noteId, noteKeyId]);
+    const bytes = openBytes(vaultKey, wrapped, ['note-key', noteId, noteKeyId]);
     if (bytes.length !== KEY_BYTES) throw new VaultError('decrypt-failed', DECRYPT_FAILED_MESSAGE);
     return this.#register(new NoteKey(noteId, noteKeyId, wrapped), bytes);
   }
@@ -185,6 +209,18 @@ export class UnlockedVault {
     return formatLockedNote({ ...locked, noteKey: wrapped });
   }
 
+  /**
+   * Vault key rotation with new note keys: a note sealed under any other key this vault holds is opened and
+   * sealed again under a fresh note key wrapped by the primary key (every field re-encrypted), so an old vault
+   * key no longer opens anything written from now on. A note already under the primary key is returned as it is.
+   */
+  resealLockedNote(noteId: string, text: string): string {
+    const locked = parseLockedNote(text);
+    if (locked.noteKey.keyId === this.vaultKeyId) return text;
+    const { fields } = this.openLockedNote(noteId, text);
+    return this.lockNote(noteId, fields);
+  }
+
   /** Opens a note's stored content text; throws a VaultError, never returns garbage. */
   openLockedNote(noteId: string, text: string): { fields: NoteFields; noteKey: NoteKey } {
     const locked = parseLockedNote(text);
@@ -207,4 +243,11 @@ export class UnlockedVault {
 /** The vault key bytes, for re-wrapping it (vault.ts). Not exported from the vault's index. */
 export function vaultKeyBytes(vault: UnlockedVault): Uint8Array {
   return bytesOf(vault);
+}
+
+/** One of the vault keys this vault holds, by id, or null (key-rotation.ts). Not exported from the index. */
+export function vaultKeyById(vault: UnlockedVault, vaultKeyId: string): Uint8Array | null {
+  const primary = bytesOf(vault);
+  if (vaultKeyId === vault.vaultKeyId) return primary;
+  return otherKeys.get(vault)?.get(vaultKeyId) ?? null;
 }

@@ -18,6 +18,8 @@ export const VAULT_ERROR_CODES = [
   'invalid-field-name',
   'vault-forgotten',
   'kdf-failed',
+  'rotation-pending',
+  'no-rotation',
 ] as const;
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[number];
 

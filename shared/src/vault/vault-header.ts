@@ -24,6 +24,30 @@ const WrappedKeySchema = z.string().refine((text) => {
 }, 'must be a locked value (pnenc.1…)');
 
 /**
+ * A vault key rotation under way (key-rotation.ts): the next vault key, wrapped for the same passphrase (same
+ * Argon2id parameters and salt) and for a new recovery key, and linked both ways with the current key, so a
+ * device that opens either key opens both while notes are re-sealed. The header switches when they are all done.
+ */
+export const VaultRotationSchema = z.object({
+  vaultKeyId: KeyIdSchema,
+  /** The next vault key under KEK_p (key id "passphrase", bound to the next key's id). */
+  passphraseWrap: WrappedKeySchema,
+  /** The next vault key under the new recovery key's KEK (key id "recovery"). */
+  recoveryWrap: WrappedKeySchema,
+  /** The next vault key sealed under the current one. */
+  nextKeyWrap: WrappedKeySchema,
+  /** The current vault key sealed under the next one. */
+  previousKeyWrap: WrappedKeySchema,
+  startedAt: IsoDateSchema,
+});
+export type VaultRotation = z.infer<typeof VaultRotationSchema>;
+
+export const RETIRED_KEYS_MAX = 100;
+
+/** A vault key of an earlier rotation, sealed under the current vault key: notes or history still under it open. */
+export const RetiredKeySchema = z.object({ vaultKeyId: KeyIdSchema, wrap: WrappedKeySchema });
+
+/**
  * Loose: fields a later version adds (another way to unwrap the vault key, say) survive an older client that
  * parses the header and writes it back after a passphrase change. A change old clients must not ignore bumps
  * `version` instead.
@@ -51,6 +75,14 @@ export const VaultHeaderSchema = z.looseObject({
     )
     .max(PASSKEY_WRAPS_MAX, `must have at most ${PASSKEY_WRAPS_MAX} passkeys`)
     .optional(),
+  /** A vault key rotation started and not finished yet. */
+  rotation: VaultRotationSchema.optional(),
+  /** Earlier vault keys, each sealed under the current one (revisions, Trash and late writes keep opening). */
+  retiredKeys: z
+    .array(RetiredKeySchema)
+    .max(RETIRED_KEYS_MAX, `must have at most ${RETIRED_KEYS_MAX} retired keys`)
+    .optional(),
+  keyRotatedAt: IsoDateSchema.optional(),
 });
 export type VaultHeader = z.infer<typeof VaultHeaderSchema>;
 

@@ -15,6 +15,7 @@ import {
   normalizePassphrase,
   recommendedKdfCost,
 } from './kdf.ts';
+import { completeKeyring } from './key-rotation.ts';
 import {
   deriveRecoveryKek,
   generateRecoveryKey,
@@ -44,7 +45,7 @@ export interface VaultOptions {
 
 export type KekDeriver = (passphrase: string, params: KdfParams) => Promise<Uint8Array>;
 
-const PASSPHRASE_KEY_ID = 'passphrase';
+export const PASSPHRASE_KEY_ID = 'passphrase';
 const RECOVERY_KEY_ID = 'recovery';
 
 function newKdfParams(cost: KdfCost): KdfParams {
@@ -71,7 +72,7 @@ async function wrapWithPassphrase(
   return { kdf, passphraseWrap };
 }
 
-async function wrapWithNewRecoveryKey(vaultKey: Uint8Array, vaultKeyId: string) {
+export async function wrapWithNewRecoveryKey(vaultKey: Uint8Array, vaultKeyId: string) {
   const recovery = generateRecoveryKey();
   const kek = await deriveRecoveryKek(recovery.entropy, vaultKeyId);
   const recoveryWrap = formatEnvelope(
@@ -106,7 +107,7 @@ export async function createVault(
   return { header, recoveryKey, vault: new UnlockedVault(vaultKeyId, vaultKey) };
 }
 
-function openVaultKey(
+export function openVaultKey(
   kek: Uint8Array,
   wrapText: string,
   which: string,
@@ -132,7 +133,7 @@ export async function unlockVault(
   const kek = await (options.deriveKek ?? deriveKeyEncryptionKey)(passphrase, header.kdf);
   const key = openVaultKey(kek, header.passphraseWrap, PASSPHRASE_KEY_ID, header.vaultKeyId);
   if (!key) throw new VaultError('wrong-passphrase', 'That passphrase does not unlock this vault.');
-  return new UnlockedVault(header.vaultKeyId, key);
+  return completeKeyring(header, new UnlockedVault(header.vaultKeyId, key));
 }
 
 /** Unlocks with the recovery key: a typo is reported as such (checksum), a valid but wrong key as wrong. */
@@ -142,14 +143,33 @@ export async function unlockVaultWithRecoveryKey(
 ): Promise<UnlockedVault> {
   const header = parseVaultHeader(headerInput);
   const entropy = parseRecoveryKey(recoveryKey);
-  const kek = await deriveRecoveryKek(entropy, header.vaultKeyId);
-  entropy.fill(0);
-  const key = openVaultKey(kek, header.recoveryWrap, RECOVERY_KEY_ID, header.vaultKeyId);
-  if (!key) throw new VaultError('wrong-recovery-key', 'That recovery key belongs to another vault.');
-  return new UnlockedVault(header.vaultKeyId, key);
+  try {
+    const kek = await deriveRecoveryKek(entropy, header.vaultKeyId);
+    const key = openVaultKey(kek, header.recoveryWrap, RECOVERY_KEY_ID, header.vaultKeyId);
+    if (key) return completeKeyring(header, new UnlockedVault(header.vaultKeyId, key));
+    // During a key rotation the new recovery key (shown when it started) opens the next vault key.
+    const rotation = header.rotation;
+    if (rotation) {
+      const nextKek = await deriveRecoveryKek(entropy, rotation.vaultKeyId);
+      const next = openVaultKey(nextKek, rotation.recoveryWrap, RECOVERY_KEY_ID, rotation.vaultKeyId);
+      if (next) return completeKeyring(header, new UnlockedVault(rotation.vaultKeyId, next));
+    }
+  } finally {
+    entropy.fill(0);
+  }
+  throw new VaultError('wrong-recovery-key', 'That recovery key belongs to another vault.');
+}
+
+export function assertNoRotation(header: VaultHeader) {
+  if (header.rotation)
+    throw new VaultError(
+      'rotation-pending',
+      'The vault key is being rotated: let the rotation finish first (Settings › Locked notes).',
+    );
 }
 
 function assertSameVault(header: VaultHeader, vault: UnlockedVault) {
+  assertNoRotation(header);
   if (header.vaultKeyId !== vault.vaultKeyId)
     throw new VaultError('wrong-vault', 'The unlocked vault is not the one this header belongs to.');
 }

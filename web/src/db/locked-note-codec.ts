@@ -70,7 +70,14 @@ export function isSealedNote(note: Pick<LocalNote, 'content'>): boolean {
 }
 
 export function isLockedNoteId(noteId: string | null | undefined): boolean {
-  return noteId != null && lockedIds.has(noteId);
+  if (noteId == null) return newNoteLocked;
+  return lockedIds.has(noteId);
+}
+
+/** The new note being written is a locked one ("New locked note"): its draft stays in memory too. */
+let newNoteLocked = false;
+export function setNewNoteLocked(locked: boolean): void {
+  newNoteLocked = locked;
 }
 
 /** The note as the owner reads it: decrypted (in memory) while the vault is unlocked, else as stored. */

@@ -74,6 +74,17 @@ describe('locked notes in the notes store', () => {
     });
   });
 
+  it('queues the edit of a synced locked note with its sealed text as the merge base, never plain', async () => {
+    const db = freshDb();
+    const note = await createNote({ title: 'Synced', content: `old ${MARKER}`, tags: [] }, db, { locked: true });
+    await db.outbox.clear();
+    await db.notes.update(note.id, { serverId: 7, version: 3, syncState: 'synced' });
+    await updateNote(note.id, { content: 'new text' }, db);
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.base?.content.startsWith('pnlocked.1\n')).toBe(true);
+    expect(await everything(db)).not.toContain(MARKER);
+  });
+
   it('refuses to change a locked note while the vault is locked, and changes nothing', async () => {
     const db = freshDb();
     const note = await createNote({ title: 'T', content: MARKER, tags: [] }, db, { locked: true });

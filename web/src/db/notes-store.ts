@@ -142,7 +142,8 @@ export async function updateNote(
     };
     const note = rowToStore(plain, lock);
     await database.notes.put(note);
-    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason, current);
+    // The stored row is the merge base: a locked note's stays sealed (the conflict settling opens it in memory).
+    await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', reason, stored);
     await queueAttachmentUploads(database, plain.content, lock);
     if (lock) return { ...plain, locked: true };
     if (titleKey(note.title) !== titleKey(current.title)) await renameLinksTo(database, current.title, note);

@@ -1,6 +1,7 @@
 // The codec that plugs an unlocked vault into the notes database's edge (db/locked-note-codec.ts): opened notes
 // are cached in memory by their stored text (the list re-reads every note after each write), and each note keeps
-// its key across edits. The whole cache goes with the vault: a new codec is made at every unlock.
+// its key across edits (until the vault key is rotated: then it gets a new one). The whole cache goes with the
+// vault: a new codec is made at every unlock.
 import { isLockedNoteText } from '@private-notes/shared';
 import type { NoteKey, UnlockedVault } from '@private-notes/shared/vault';
 import { openCard, type SealableCard, sealCard } from '@private-notes/shared/vault/sealed-card';
@@ -44,7 +45,9 @@ export function createLockedNoteCache(vault: UnlockedVault): LockedNoteCodec {
     },
     seal(noteId, fields) {
       let key = keys.get(noteId);
-      if (!key) {
+      // A key wrapped under an older vault key (a rotation under way or done) is replaced: every write after a
+      // rotation starts is sealed under the new vault key with a new note key.
+      if (!key || key.wrapped.keyId !== vault.vaultKeyId) {
         key = vault.createNoteKey(noteId);
         keys.set(noteId, key);
       }

@@ -6,21 +6,26 @@ import {
   addPasskeyUnlock,
   changePassphrase,
   createVault,
+  openHeaderKeys,
+  parseVaultHeader,
   type RecoveryKeyText,
   removePasskeyUnlock,
   type UnlockedVault,
   unlockVaultWithRecoveryKey,
 } from '@private-notes/shared/vault';
+import { api } from '../api/api.ts';
 import { apiRequest } from '../api/request.ts';
 import { db } from '../db/db.ts';
 import { setLockedNoteCodec, UNLOCK_TO_MERGE_MESSAGE } from '../db/locked-note-codec.ts';
 import { retryChange } from '../db/notes-store.ts';
 import { registerSignedOut } from '../features/auth/logout-guard.ts';
 import { readAutoLockMinutes, saveAutoLockMinutes } from './auto-lock-setting.ts';
+import { countLockedNotes, deleteAllLockedNotes } from './delete-all-locked-notes.ts';
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
 import { passkeySummaries, saveHeaderChange } from './vault-passkeys.ts';
+import { createKeyRotation, ROTATION_HERE_META_KEY } from './vault-key-rotation.ts';
 import { createVaultSession, type VaultLockReason } from './vault-session.ts';
 import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
 
@@ -35,10 +40,19 @@ const session = createVaultSession({
 });
 let stored: StoredVaultHeader = { header: null, version: 0 };
 
+const rotation = createKeyRotation({
+  session,
+  database: db,
+  stored: () => stored,
+  putHeader: (header, baseVersion) => putHeader(header, baseVersion),
+  deriveKek: deriveKekInWorker,
+});
+
 session.subscribe((state) => {
   const vault = session.current();
   setLockedNoteCodec(state.status === 'unlocked' && vault ? createLockedNoteCache(vault) : null);
   if (state.status === 'unlocked') void retryWaitingMerges().catch(() => {});
+  void rotation.refreshState();
   vaultStatus.set({
     unlocked: state.status === 'unlocked',
     lockReason: state.status === 'locked' ? state.reason : null,
@@ -55,8 +69,37 @@ async function retryWaitingMerges(): Promise<void> {
 }
 
 function adoptHeader(next: StoredVaultHeader) {
+  const changed = next.version !== stored.version || next.header !== stored.header;
   stored = next;
   vaultStatus.set({ known: true, hasVault: next.header !== null, passkeys: passkeySummaries(next.header) });
+  if (changed) followHeader();
+}
+
+/**
+ * The header moved while unlocked (a rotation started, finished or removed on another device): the unlocked
+ * vault takes the keys the new header reaches from the ones it holds. When it reaches none (this device missed a
+ * whole rotation, or the vault was deleted), the vault locks after the open editor saved, to be unlocked again.
+ */
+function followHeader() {
+  const vault = session.current();
+  if (!vault) return;
+  if (stored.header === null) {
+    void runBeforeVaultLock().finally(() => session.lock('manual'));
+    return;
+  }
+  let next: UnlockedVault;
+  try {
+    next = openHeaderKeys(stored.header, vault);
+  } catch {
+    void runBeforeVaultLock().finally(() => session.lock('manual'));
+    return;
+  }
+  if (next.keyIds().join() === vault.keyIds().join()) {
+    next.forget();
+    void rotation.refreshState();
+    return;
+  }
+  session.adopt(next);
 }
 
 async function putHeader(header: unknown, baseVersion: number): Promise<void> {
@@ -201,6 +244,42 @@ export const vaultRuntime = {
     saveHeaderChange(async () => {
       await putHeader(removePasskeyUnlock(requireHeader(), credentialId), stored.version);
     }, isVaultConflict),
+
+  countLockedNotes: () => countLockedNotes(db),
+
+  /**
+   * Lost passphrase and recovery key: every locked note deleted everywhere (Trash too), then the header; the
+   * owner can set up a new vault. Answers how many live locked notes the server deleted.
+   */
+  async deleteEverything(): Promise<number> {
+    const deleted = await deleteAllLockedNotes(
+      {
+        listNotes: () => api.listNotes(),
+        deleteNote: api.deleteNote,
+        trash: () => api.trash(),
+        deleteForever: api.deleteForever,
+        deleteVault: (version) => apiRequest(`${VAULT_API}?version=${version}`, { method: 'DELETE' }),
+      },
+      db,
+      stored.version,
+    );
+    await db.syncMeta.delete(ROTATION_HERE_META_KEY);
+    const none: StoredVaultHeader = { header: null, version: 0 };
+    await cacheHeader(none);
+    adoptHeader(none);
+    return deleted;
+  },
+
+  /** Vault key rotation (vault-key-rotation.ts): prepare, confirm, progress, resume. */
+  rotation,
+  /** A rotation is pending in the header (this device or another is re-sealing). */
+  rotationPending(): boolean {
+    try {
+      return stored.header !== null && parseVaultHeader(stored.header).rotation !== undefined;
+    } catch {
+      return false;
+    }
+  },
 
   autoLockMinutes: () => readAutoLockMinutes(),
   setAutoLockMinutes(minutes: number): void {

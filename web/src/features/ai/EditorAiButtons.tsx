@@ -3,9 +3,11 @@
 // its own call runs, or when the content is empty; blank content asks for some first.
 import { Button } from '@chakra-ui/react';
 import { extractInsights, suggestTags } from '@private-notes/shared/ai';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { db } from '../../db/db.ts';
+import { ConfirmDialog } from '../../ui/private/ConfirmDialog.tsx';
+import { returnFocus } from '../../ui/private/return-focus.ts';
 import { toast } from '../../ui/toast-store.ts';
 import type { EditorAiContext } from '../notes/NoteEditor.tsx';
 import { aiErrorToast } from './ai-error-toast.ts';
@@ -16,22 +18,54 @@ async function ownerTags(): Promise<string[]> {
   return [...new Set(notes.flatMap((note) => note.tags))];
 }
 
+export const LOCKED_AI_TITLE = 'Send this locked note to the AI model?';
 export const LOCKED_AI_QUESTION =
   'This note is locked. Send its text to the AI model your server uses? Choose Cancel to use the built-in ' +
   'helpers on this device only.';
 
-/**
- * A locked note's text leaves the device only when the owner says so, every time; otherwise the built-in local
- * algorithms answer.
- */
-function askOrLocal<T>(locked: boolean, server: () => Promise<T>, local: () => T | Promise<T>): Promise<T> {
-  if (locked && !window.confirm(LOCKED_AI_QUESTION)) return Promise.resolve(local());
-  return serverOrLocal(server, local);
-}
-
 export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
   const [running, setRunning] = useState<'tags' | 'insights' | null>(null);
+  // The question about a locked note, answered through the dialog (every time).
+  const [asking, setAsking] = useState<((send: boolean) => void) | null>(null);
   const empty = ctx.content === '';
+
+  /**
+   * A locked note's text leaves the device only when the owner says so, every time; otherwise the built-in local
+   * algorithms answer.
+   */
+  async function askOrLocal<T>(
+    locked: boolean,
+    which: 'tags' | 'insights',
+    server: () => Promise<T>,
+    local: () => T | Promise<T>,
+  ) {
+    if (locked) {
+      const send = await new Promise<boolean>((resolve) => setAsking(() => resolve));
+      setRunning(which);
+      if (!send) return local();
+    }
+    setRunning(which);
+    return serverOrLocal(server, local);
+  }
+  // The button pressed keeps the focus through the question and its busy state (disabled while it runs).
+  const tagsButton = useRef<HTMLButtonElement>(null);
+  const insightsButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<HTMLButtonElement | null>(null);
+  const done = (button: { current: HTMLButtonElement | null }) => {
+    refocus.current = button.current;
+    setRunning(null);
+  };
+  // Enabled again: the focus the busy state dropped goes back to the button.
+  useEffect(() => {
+    const button = refocus.current;
+    if (running !== null || !button) return;
+    refocus.current = null;
+    return returnFocus(button);
+  }, [running]);
+  const answer = (send: boolean) => {
+    asking?.(send);
+    setAsking(null);
+  };
 
   const suggest = async () => {
     if (!ctx.content.trim()) {
@@ -42,11 +76,11 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
       });
       return;
     }
-    setRunning('tags');
     try {
       const content = ctx.content;
       const tags = await askOrLocal(
         ctx.locked,
+        'tags',
         async () => (await api.suggestTags(content)).tags,
         // Offline, the owner's tags across local notes are the vocabulary to prefer (as the server does).
         async () => suggestTags(content, await ownerTags()),
@@ -64,7 +98,7 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
     } catch (error) {
       toast(aiErrorToast('suggestTags', error));
     } finally {
-      setRunning(null);
+      done(tagsButton);
     }
   };
 
@@ -77,11 +111,11 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
       });
       return;
     }
-    setRunning('insights');
     try {
       const content = ctx.content;
       const insights = await askOrLocal(
         ctx.locked,
+        'insights',
         async () => (await api.extractInsights(content)).insights,
         () => extractInsights(content),
       );
@@ -100,13 +134,14 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
     } catch (error) {
       toast(aiErrorToast('extractInsights', error));
     } finally {
-      setRunning(null);
+      done(insightsButton);
     }
   };
 
   return (
     <>
       <Button
+        ref={tagsButton}
         size="sm"
         variant="outline"
         loading={running === 'tags'}
@@ -116,6 +151,7 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
         Suggest Tags
       </Button>
       <Button
+        ref={insightsButton}
         size="sm"
         variant="outline"
         loading={running === 'insights'}
@@ -124,6 +160,14 @@ export function EditorAiButtons({ ctx }: { ctx: EditorAiContext }) {
       >
         Extract Insights
       </Button>
+      <ConfirmDialog
+        open={asking !== null}
+        title={LOCKED_AI_TITLE}
+        description={LOCKED_AI_QUESTION}
+        confirmLabel="Send to the model"
+        onCancel={() => answer(false)}
+        onConfirm={() => answer(true)}
+      />
     </>
   );
 }

@@ -35,7 +35,7 @@ export interface ConvertOptions {
   chooseForExisting?: ((draft: BlogPost) => Promise<ExistingDraftChoice>) | undefined;
   /** Opens a post in Blog Admin's editor. */
   openDraft?: ((postId: number) => void) | undefined;
-  /** Asks before a locked note's text becomes a public post (window.confirm by default). */
+  /** Asks before a locked note's text becomes a public post (a dialog); without it a locked note is refused. */
   confirmPublic?: ((question: string) => Promise<boolean>) | undefined;
 }
 
@@ -48,8 +48,7 @@ export const LOCKED_PUBLISH_QUESTION =
  * (a separate copy; the note stays locked). No AI runs on it on the server.
  */
 async function publishLockedCopy(note: LocalNote, options: ConvertOptions): Promise<void> {
-  const confirm = options.confirmPublic ?? ((question: string) => Promise.resolve(window.confirm(question)));
-  if (!(await confirm(LOCKED_PUBLISH_QUESTION))) return;
+  if (!options.confirmPublic || !(await options.confirmPublic(LOCKED_PUBLISH_QUESTION))) return;
   const post = await api.createPost({ title: note.title, content: note.content, tags: note.tags });
   await options.queryClient?.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
   toast({

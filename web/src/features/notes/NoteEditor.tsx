@@ -18,6 +18,7 @@ import {
 } from '@private-notes/shared';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { storeAttachment } from '../../db/attachment-store.ts';
+import { setNewNoteLocked } from '../../db/locked-note-codec.ts';
 import type { NoteInput } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
@@ -70,9 +71,13 @@ export interface NoteEditorProps {
   /** `stay`: saved with Ctrl/Cmd+S, the editor stays open on the saved note. */
   onDone(saved: LocalNote | null, stay?: boolean): void;
   aiSlot?: (ctx: EditorAiContext) => ReactNode;
+  /** A new note made with "New locked note": created locked on save, nothing written before. */
+  lockNew?: boolean;
+  /** Lock note / Unlock note for the note being edited; `saveFirst` saves the editor's text before. */
+  lockSlot?: (note: LocalNote, saveFirst: () => Promise<void>) => ReactNode;
 }
 
-export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorProps) {
+export function NoteEditor({ note, onDone, aiSlot, initialTitle, lockNew, lockSlot }: NoteEditorProps) {
   const { settings } = useSettings();
   const editor = useEditorFields(note, initialTitle);
   const { title, content, tagInput, setTitle, setContent, setTagInput, dirty } = editor;
@@ -81,6 +86,12 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
   const fileInput = useRef<HTMLInputElement>(null);
   const noteId = note?.id ?? null;
   const isNew = note === null;
+  const newLocked = isNew && lockNew === true;
+  useEffect(() => {
+    if (!newLocked) return;
+    setNewNoteLocked(true);
+    return () => setNewNoteLocked(false);
+  }, [newLocked]);
   const openFilePicker = useCallback(() => fileInput.current?.click(), []);
   /** The text this editor last wrote to the note: its own write seen by the live query is not a remote change. */
   const written = useRef<NoteInput | null>(null);
@@ -110,6 +121,7 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
     saving,
     setSaving,
     onDone,
+    locked: newLocked || note?.locked === true,
   });
   const askedOnce = useOpenedOnce(actions.asking);
   const draftStatus = useNoteDraft({ title, content, tagInput, noteId }, dirty, saving);
@@ -170,14 +182,14 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
       content: countedContent,
       tags: deferredTags,
       loading: saving,
-      locked: note?.locked === true,
+      locked: newLocked || note?.locked === true,
       addTags: (suggested) => {
         const merged = mergeTags(deferredTags, suggested);
         if (merged.length > deferredTags.length) setTagInput(formatTags(merged));
       },
       setInsights,
     }),
-    [noteId, title, countedContent, deferredTags, saving, setTagInput, note?.locked],
+    [noteId, title, countedContent, deferredTags, saving, setTagInput, note?.locked, newLocked],
   );
 
   const filesRef = useRef(files);
@@ -228,8 +240,13 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle }: NoteEditorPro
     >
       <Flex justify="space-between" align="center" mb="3" gap="2" wrap="wrap">
         <Text as="h2" fontSize="xl" fontWeight="semibold">
-          {isNew ? 'New Note' : 'Edit Note'}
+          {newLocked ? 'New locked note' : isNew ? 'New Note' : 'Edit Note'}
         </Text>
+        {note && lockSlot
+          ? lockSlot(note, async () => {
+              await saveInPlaceRef.current();
+            })
+          : null}
         <Text fontSize="sm" color={dirty ? 'orange.fg' : 'fg.muted'} data-testid="editor-header-status">
           {editorHeaderText(dirty, isNew)}
         </Text>

@@ -118,7 +118,7 @@ export function NotesScreen({
 
   const openNew = useCallback(() => setMode({ kind: 'editor', noteId: null }), [setMode]);
   useNewNoteShortcut(mode.kind === 'list', openNew);
-  const vault = useNotesVault(notes, (noteId) => setMode({ kind: 'editor', noteId }));
+  const vault = useNotesVault(notes, () => setMode({ kind: 'editor', noteId: null, locked: true }));
   const { links: wikiLinks, lockedLinkDialog } = useNoteLinks({
     notes,
     setMode,
@@ -208,10 +208,16 @@ export function NotesScreen({
         ) : mode.kind === 'editor' ? (
           <Suspense fallback={<Skeleton height="400px" borderRadius="lg" />}>
             <NoteEditor
-              key={mode.noteId ?? 'new'}
+              key={mode.noteId ?? (mode.locked ? 'new-locked' : 'new')}
               note={editing}
               initialTitle={mode.title}
               aiSlot={editorAiSlot}
+              lockNew={mode.locked === true}
+              lockSlot={(note, saveFirst) => (
+                <Suspense fallback={null}>
+                  <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} beforeChange={saveFirst} />
+                </Suspense>
+              )}
               onDone={(saved, stay) =>
                 setMode(stay && saved ? { kind: 'editor', noteId: saved.id } : { kind: 'list' })
               }

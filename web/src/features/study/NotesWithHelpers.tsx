@@ -24,6 +24,9 @@ const StudyMode = lazyWithPreload(() => import('./StudyMode.tsx').then((m) => ({
 const EditorAiButtons = lazyWithPreload(() =>
   import('../ai/EditorAiButtons.tsx').then((m) => ({ default: m.EditorAiButtons })),
 );
+const ConfirmDialog = lazyWithPreload(() =>
+  import('../../ui/private/ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 const ExistingDraftDialog = lazyWithPreload(() =>
   import('../ai/ExistingDraftDialog.tsx').then((m) => ({ default: m.ExistingDraftDialog })),
 );
@@ -74,6 +77,19 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
     (draft: BlogPost) => new Promise<ExistingDraftChoice>((resolve) => setAsking({ draft, answer: resolve })),
     [],
   );
+  // "Convert to Blog Post" on a locked note: the owner says yes or no through the dialog.
+  const [askingPublic, setAskingPublic] = useState<{
+    question: string;
+    answer: (yes: boolean) => void;
+    from: HTMLElement | null;
+  } | null>(null);
+  // The card's button is focused when it is pressed (it is busy, so disabled, while the question shows).
+  const confirmPublicFrom = useCallback(
+    (from: HTMLElement | null) => (question: string) =>
+      new Promise<boolean>((resolve) => setAskingPublic({ question, answer: resolve, from })),
+    [],
+  );
+  const publicMounted = useOpenedOnce(askingPublic !== null);
   const studyMounted = useOpenedOnce(studyId !== null);
   const askMounted = useOpenedOnce(asking !== null);
   const openDraft = useCallback(
@@ -88,13 +104,17 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
         onStudy={(note) => setStudyId(note.id)}
         onConvertToBlog={
           ai
-            ? (note) =>
-                loadConvert().then(
-                  (m) => m.convertToBlog(note, { queryClient, chooseForExisting, openDraft }),
+            ? (note) => {
+                const confirmPublic = confirmPublicFrom(
+                  document.activeElement instanceof HTMLElement ? document.activeElement : null,
+                );
+                return loadConvert().then(
+                  (m) => m.convertToBlog(note, { queryClient, chooseForExisting, openDraft, confirmPublic }),
                   (error: unknown) => {
                     toast(aiErrorToast('generateBlog', error));
                   },
-                )
+                );
+              }
             : undefined
         }
         editorAiSlot={
@@ -119,6 +139,25 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
       {studyMounted ? (
         <Suspense fallback={null}>
           <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
+        </Suspense>
+      ) : null}
+      {publicMounted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={askingPublic !== null}
+            title="Make a public copy of this locked note?"
+            description={askingPublic?.question ?? ''}
+            confirmLabel="Make the plain copy"
+            returnFocusTo={askingPublic?.from}
+            onCancel={() => {
+              askingPublic?.answer(false);
+              setAskingPublic(null);
+            }}
+            onConfirm={() => {
+              askingPublic?.answer(true);
+              setAskingPublic(null);
+            }}
+          />
         </Suspense>
       ) : null}
       {askMounted ? (

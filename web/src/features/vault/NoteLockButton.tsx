@@ -4,7 +4,9 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { openCardsOfNote, restoreCardsOfNote } from '../../db/card-store.ts';
+import { db } from '../../db/db.ts';
 import { forgetDraftsOf } from '../../db/draft-store.ts';
+import { openStoredNote } from '../../db/locked-note-codec.ts';
 import { updateNote } from '../../db/notes-store.ts';
 import type { LocalNote } from '../../db/types.ts';
 import { syncEngine } from '../../sync/app-sync.ts';
@@ -17,9 +19,17 @@ import { SET_UP_FIRST } from './use-notes-vault.tsx';
 interface Props {
   note: LocalNote;
   whenUnlocked(then: () => void): void;
+  /** In the editor: saves its text first, so the lock or unlock applies to what is on screen. */
+  beforeChange?: () => Promise<void>;
 }
 
 const fetchFiles = (hashes: string[]) => syncEngine.fetchAttachments(hashes);
+
+/** The note as stored now (the editor may just have saved newer text than the one it was opened with). */
+async function latest(note: LocalNote): Promise<LocalNote> {
+  const stored = await db.notes.get(note.id);
+  return stored && !stored.deleted ? openStoredNote(stored) : note;
+}
 
 /** The note's text with its files sealed (to lock it) or opened (to make it plain): see db/sealed-attachments.ts. */
 async function textWithFiles(note: LocalNote, lock: boolean): Promise<Partial<LocalNote>> {
@@ -38,7 +48,8 @@ function failed(title: string, error: unknown) {
   });
 }
 
-export function NoteLockButton({ note, whenUnlocked }: Props) {
+export function NoteLockButton({ note, whenUnlocked, beforeChange }: Props) {
+  const saveFirst = () => beforeChange?.() ?? Promise.resolve();
   const [confirming, setConfirming] = useState(false);
   if (note.locked)
     return (
@@ -55,9 +66,10 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
           onConfirm={() => {
             setConfirming(false);
             // Its cards are opened first, while the note's key is known, and stored plain once the note is.
-            openCardsOfNote(note.id)
+            saveFirst()
+              .then(() => openCardsOfNote(note.id))
               .then(async (cards) => {
-                const patch = await textWithFiles(note, false);
+                const patch = await textWithFiles(await latest(note), false);
                 await updateNote(note.id, patch, undefined, undefined, { locked: false });
                 await restoreCardsOfNote(note.id, cards);
               })
@@ -78,7 +90,8 @@ export function NoteLockButton({ note, whenUnlocked }: Props) {
     }
     whenUnlocked(() => {
       // Its files are sealed first (new copies; the note then refers to those only), then the note itself.
-      textWithFiles(note, true)
+      saveFirst()
+        .then(async () => textWithFiles(await latest(note), true))
         .then((patch) => updateNote(note.id, patch, undefined, undefined, { locked: true }))
         .then(() => forgetDraftsOf(note.id))
         // Its study cards are sealed too and sent again: the server then keeps only their ciphertext.

@@ -8,9 +8,11 @@ import { printRecoveryKey, RECOVERY_KEY_FILE_NAME, recoveryKeyText } from './rec
 interface Props {
   recoveryKey: string;
   onDone(): void;
+  /** The confirming button's label; "Finish" unless said. */
+  doneLabel?: string;
 }
 
-export function RecoveryKeyPanel({ recoveryKey, onDone }: Props) {
+export function RecoveryKeyPanel({ recoveryKey, onDone, doneLabel = 'Finish' }: Props) {
   const [saved, setSaved] = useState(false);
   const text = recoveryKeyText(recoveryKey, window.location.origin);
   return (
@@ -52,7 +54,7 @@ export function RecoveryKeyPanel({ recoveryKey, onDone }: Props) {
         <Checkbox.Label>I have saved my recovery key</Checkbox.Label>
       </Checkbox.Root>
       <Button colorPalette="blue" alignSelf="start" disabled={!saved} onClick={onDone}>
-        Finish
+        {doneLabel}
       </Button>
     </Stack>
   );

@@ -1,7 +1,8 @@
 // The unlock dialog (loaded when first needed: it brings the vault's crypto): the passphrase, or the recovery key.
-import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { loadVaultRuntime } from '../../vault/vault-status.ts';
+import { LostEverything } from './LostEverything.tsx';
 import { UnlockForm } from './UnlockForm.tsx';
 import { useVaultStatus } from './use-vault-status.ts';
 
@@ -35,7 +36,10 @@ export default function UnlockDialog({ onClose, onUnlocked }: Props) {
                   Locked notes are not set up on this account yet: set them up in Settings › Locked notes.
                 </Text>
               ) : (
-                <UnlockForm onUnlocked={onUnlocked} />
+                <Stack gap="4">
+                  <UnlockForm onUnlocked={onUnlocked} />
+                  <LostEverything />
+                </Stack>
               )}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>

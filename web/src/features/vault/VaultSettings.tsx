@@ -7,8 +7,10 @@ import { vaultRuntime } from '../../vault/vault-runtime.ts';
 import { AUTO_LOCK_MINUTES_MAX } from '../../vault/vault-session.ts';
 import { loadVaultRuntime } from '../../vault/vault-status.ts';
 import { ChangePassphraseForm } from './ChangePassphraseForm.tsx';
+import { LostEverything } from './LostEverything.tsx';
 import { PasskeyUnlockSettings } from './PasskeyUnlockSettings.tsx';
 import { RecoveryKeyPanel } from './RecoveryKeyPanel.tsx';
+import { RotateVaultKey } from './RotateVaultKey.tsx';
 import { SetUpVault } from './SetUpVault.tsx';
 import { UnlockForm } from './UnlockForm.tsx';
 import { useVaultStatus } from './use-vault-status.ts';
@@ -71,7 +73,9 @@ export default function VaultSettings() {
           Forgot the passphrase?
         </Heading>
         <ChangePassphraseForm withRecoveryKey />
+        <LostEverything />
       </Stack>
+      <RotateVaultKey />
     </Stack>
   );
 }

@@ -22,10 +22,7 @@ export interface NotesVault {
   dialog: ReactNode;
 }
 
-export function useNotesVault(
-  notes: LocalNote[] | undefined,
-  openEditor: (noteId: string) => void,
-): NotesVault {
+export function useNotesVault(notes: LocalNote[] | undefined, openNewLocked: () => void): NotesVault {
   const status = useVaultStatus();
   const [pending, setPending] = useState<{ next: () => void } | null>(null);
   const hasSealed = notes?.some(isSealedNote) ?? false;
@@ -45,7 +42,7 @@ export function useNotesVault(
         unlocked={status.unlocked}
         askUnlock={() => setPending({ next: () => {} })}
         whenUnlocked={whenUnlocked}
-        openEditor={openEditor}
+        openNewLocked={openNewLocked}
       />
     </Suspense>
   ) : null;

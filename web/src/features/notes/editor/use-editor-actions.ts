@@ -25,6 +25,8 @@ interface Input {
   saving: boolean;
   setSaving(saving: boolean): void;
   onDone(saved: LocalNote | null, stay?: boolean): void;
+  /** The new note is created locked, and a copy kept of a locked note is locked too. */
+  locked?: boolean;
 }
 
 const updateFailed = {
@@ -52,7 +54,9 @@ export function useEditorActions(input: Input) {
 
   async function saveNew(stay: boolean) {
     try {
-      const saved = await createNote(inputOf(editor.fieldsRef.current));
+      const saved = await createNote(inputOf(editor.fieldsRef.current), undefined, {
+        locked: input.locked === true,
+      });
       toast({
         title: 'Note created successfully',
         description: 'Your new note has been added to your collection.',
@@ -111,7 +115,9 @@ export function useEditorActions(input: Input) {
   async function keepCopy() {
     setSaving(true);
     try {
-      const copy = await createNote(inputOf(editor.fieldsRef.current));
+      const copy = await createNote(inputOf(editor.fieldsRef.current), undefined, {
+        locked: input.locked === true,
+      });
       toast({ title: 'Copy kept', description: 'Your text is saved as a new note.' });
       await finish(copy);
     } catch {

@@ -22,7 +22,7 @@ let firstShowing = true;
  */
 export type Mode =
   | { kind: 'list' }
-  | { kind: 'editor'; noteId: string | null; title?: string; shown?: LocalNote };
+  | { kind: 'editor'; noteId: string | null; title?: string; shown?: LocalNote; locked?: boolean };
 
 export function useEditingNote(notes: LocalNote[] | undefined) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
