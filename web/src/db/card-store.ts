@@ -358,6 +358,8 @@ export function restoreCardsOfNote(
   noteId: string,
   opened?: OpenedCards,
   database: NotesDatabase = db,
+  /** Store every card again even when it stays sealed (a vault key rotation gave the note a new key). */
+  options: { always?: boolean } = {},
 ): Promise<number> {
   return write(database, async () => {
     let changed = 0;
@@ -371,7 +373,7 @@ export function restoreCardsOfNote(
         const current = await table.get(row.id);
         if (!current) continue; // deleted meanwhile
         const stored = cardToStore(note, kind, row);
-        if (isSealedCard(kind, stored) === isSealedCard(kind, current)) continue;
+        if (!options.always && isSealedCard(kind, stored) === isSealedCard(kind, current)) continue;
         await putCard(database, kind, { ...row, version: current.version });
         changed++;
       }

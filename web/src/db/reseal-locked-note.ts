@@ -3,6 +3,7 @@
 // carries it. Its text, title, tags and date stay as they were.
 import { isLockedNoteText } from '@private-notes/shared';
 import { lockedNoteVaultKeyId } from '@private-notes/shared/vault';
+import { openCardsOfNote, restoreCardsOfNote } from './card-store.ts';
 import { db } from './db.ts';
 import { openStoredNote, rowToStore } from './locked-note-codec.ts';
 import type { NotesDatabase } from './notes-database.ts';
@@ -28,17 +29,28 @@ export async function resealLockedNote(
   vaultKeyId: string,
   database: NotesDatabase = db,
 ): Promise<boolean> {
-  return database.transaction('rw', database.notes, database.outbox, async () => {
+  const tables = [
+    database.notes,
+    database.outbox,
+    database.flashcards,
+    database.keyPoints,
+    database.cardOutbox,
+  ];
+  return database.transaction('rw', tables, async () => {
     const stored = await database.notes.get(id);
     if (!stored || stored.deleted) return false;
     const keyId = vaultKeyIdOfRow(stored);
     if (keyId === null || keyId === vaultKeyId) return false;
     const plain = openStoredNote(stored);
+    // Its study cards are sealed under the note's key, which the re-sealing replaces: opened now, stored again
+    // under the new key below, in the same transaction (an interruption leaves both as they were).
+    const cards = await openCardsOfNote(id, database);
     const note = rowToStore({ ...plain, syncState: 'pending', syncError: null }, true);
     if (vaultKeyIdOfRow(note) !== vaultKeyId) throw new Error('The vault key changed during the rotation.');
     await database.notes.put(note);
     // The stored (sealed) row is the merge base: nothing plain is queued.
     await enqueueChange(database, note, note.serverId === null ? 'create' : 'update', undefined, stored);
+    await restoreCardsOfNote(id, cards, database, { always: true });
     return true;
   });
 }

@@ -11,6 +11,7 @@ import {
   type VaultHeader,
 } from '@private-notes/shared/vault';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addFlashcard, addKeyPoint, openCardsOfNote } from '../db/card-store.ts';
 import { revealNote, setLockedNoteCodec } from '../db/locked-note-codec.ts';
 import { NotesDatabase } from '../db/notes-database.ts';
 import { createNote } from '../db/notes-store.ts';
@@ -129,6 +130,21 @@ describe('vault key rotation on the device', () => {
     expect((await unlockVaultWithRecoveryKey(header, prepared.recoveryKey)).vaultKeyId).toBe(
       header.vaultKeyId,
     );
+  });
+
+  it("a locked note's study cards follow its new key: they open after the rotation and are sent again", async () => {
+    const { database, server, tab } = await setUp(2);
+    const [first] = await database.notes.toArray();
+    if (!first) throw new Error('no note');
+    await addFlashcard(first.id, { question: 'What is sealed?', answer: 'The card' }, database);
+    await addKeyPoint(first.id, 'A sealed key point', database);
+    await database.cardOutbox.clear();
+    await tab.rotation.confirm(await tab.rotation.prepare(PASS));
+    expect(await readAll(database, server)).toEqual(expected(2));
+    const cards = await openCardsOfNote(first.id, database);
+    expect(cards.flashcards.map((c) => [c.question, c.answer])).toEqual([['What is sealed?', 'The card']]);
+    expect(cards.keyPoints).toHaveLength(1);
+    expect(await database.cardOutbox.count()).toBe(2);
   });
 
   it('a wrong passphrase starts nothing', async () => {
