@@ -18,17 +18,33 @@ import type { ImportCandidate, ImportScan } from './import-types.ts';
 export class ImportRefusedError extends Error {}
 
 /** The id of this device's vault key, from the cached header (null: no vault set up here). */
-export async function currentVaultKeyId(database: NotesDatabase): Promise<string | null> {
+/**
+ * Every vault key id this device's vault header reaches: the current key first, then a pending rotation's next
+ * key and the retired ones (an export made before a vault key rotation still belongs to this vault).
+ */
+export async function vaultKeyIdsOf(database: NotesDatabase): Promise<string[]> {
   const stored = await readCachedHeader(database).catch(() => null);
-  const header = stored?.header as { vaultKeyId?: unknown } | null | undefined;
-  return typeof header?.vaultKeyId === 'string' ? header.vaultKeyId : null;
+  const header = stored?.header as
+    | {
+        vaultKeyId?: unknown;
+        rotation?: { vaultKeyId?: unknown };
+        retiredKeys?: Array<{ vaultKeyId?: unknown }>;
+      }
+    | null
+    | undefined;
+  if (typeof header?.vaultKeyId !== 'string') return [];
+  const ids = [header.vaultKeyId, header.rotation?.vaultKeyId];
+  for (const retired of Array.isArray(header.retiredKeys) ? header.retiredKeys : [])
+    ids.push(retired?.vaultKeyId);
+  return ids.filter((id): id is string => typeof id === 'string');
 }
 
 /**
  * Marks the locked files among the candidates (`candidate.locked`), after checking each against this vault;
  * a damaged one becomes a problem line. Throws ImportRefusedError when any belongs to another vault (or none).
  */
-export function prepareLockedFiles(scan: ImportScan, vaultKeyId: string | null): void {
+export function prepareLockedFiles(scan: ImportScan, vaultKeyIds: string | null | readonly string[]): void {
+  const ids = typeof vaultKeyIds === 'string' ? [vaultKeyIds] : (vaultKeyIds ?? []);
   const refused: string[] = [];
   const kept: ImportCandidate[] = [];
   for (const candidate of scan.candidates) {
@@ -36,7 +52,10 @@ export function prepareLockedFiles(scan: ImportScan, vaultKeyId: string | null):
       kept.push(candidate);
       continue;
     }
-    const check = checkLockedNoteFile(candidate.note.content, candidate.note.exportedId, vaultKeyId);
+    const checkWith = (id: string | null) =>
+      checkLockedNoteFile(candidate.note.content, candidate.note.exportedId, id);
+    const check =
+      ids.map(checkWith).find((result) => result.ok || !result.vault) ?? checkWith(ids[0] ?? null);
     if (!check.ok) {
       if (check.vault) refused.push(`${candidate.source}: ${check.error}`);
       else

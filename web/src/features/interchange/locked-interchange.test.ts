@@ -141,6 +141,20 @@ describe('import of locked notes', () => {
     }
   });
 
+  it('takes back an export made before a vault key rotation (its key is among the retired ones)', async () => {
+    const { file } = await exported(await source());
+    // This device's header after a rotation: another current key, the exported one retired under it.
+    const rotated: VaultHeader = {
+      ...otherHeader,
+      retiredKeys: [{ vaultKeyId: header.vaultKeyId, wrap: otherHeader.passphraseWrap }],
+    };
+    const target = await database(rotated);
+    const scan = await scanImportFiles([file], noProgress, target);
+    expect(previewImport(scan)).toMatchObject({ fresh: 2, locked: 1 });
+    const outcome = await runImport(scan, { replaceExisting: false }, noProgress, target);
+    expect(outcome).toMatchObject({ imported: 2, error: null });
+  });
+
   it('"Import as locked notes" seals every note before it reaches the database or the outbox', async () => {
     const target = await database();
     const md = new File(

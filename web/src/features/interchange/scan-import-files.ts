@@ -14,7 +14,7 @@ import type { NotesDatabase } from '../../db/notes-database.ts';
 import type { ImportScan, ScanProgress } from './import-types.ts';
 import { attachVaultFiles, ImportVault } from './import-vault.ts';
 import { linkImportedNotes } from './link-imported-notes.ts';
-import { currentVaultKeyId, prepareLockedFiles, readableLockedCandidate } from './locked-import.ts';
+import { prepareLockedFiles, readableLockedCandidate, vaultKeyIdsOf } from './locked-import.ts';
 import { readEnex } from './read-enex.ts';
 import { decodeNoteText, isNoteFile } from './read-text-file.ts';
 import { readZip } from './read-zip.ts';
@@ -113,7 +113,7 @@ export async function scanImportFiles(
   }
   // Locked files of this vault's export are kept as they are until the write; another vault's stop the import.
   if (scan.candidates.some((c) => isLockedNoteFile(c.note.content)))
-    prepareLockedFiles(scan, await currentVaultKeyId(database));
+    prepareLockedFiles(scan, await vaultKeyIdsOf(database));
   linkImportedNotes(scan.candidates);
   // Files linked from the notes: hashed one at a time, each once, the links pointed at the attachments.
   const linked = scan.candidates.filter((c) => c.origin);
