@@ -76,7 +76,9 @@ describe('locked notes in the notes store', () => {
 
   it('queues the edit of a synced locked note with its sealed text as the merge base, never plain', async () => {
     const db = freshDb();
-    const note = await createNote({ title: 'Synced', content: `old ${MARKER}`, tags: [] }, db, { locked: true });
+    const note = await createNote({ title: 'Synced', content: `old ${MARKER}`, tags: [] }, db, {
+      locked: true,
+    });
     await db.outbox.clear();
     await db.notes.update(note.id, { serverId: 7, version: 3, syncState: 'synced' });
     await updateNote(note.id, { content: 'new text' }, db);

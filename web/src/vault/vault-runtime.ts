@@ -24,8 +24,8 @@ import { countLockedNotes, deleteAllLockedNotes } from './delete-all-locked-note
 import { deriveKekInWorker } from './derive-kek-in-worker.ts';
 import { createLockedNoteCache } from './locked-note-cache.ts';
 import { cacheHeader, readCachedHeader, type StoredVaultHeader, VAULT_API } from './vault-header-store.ts';
-import { passkeySummaries, saveHeaderChange } from './vault-passkeys.ts';
 import { createKeyRotation, ROTATION_HERE_META_KEY } from './vault-key-rotation.ts';
+import { passkeySummaries, saveHeaderChange } from './vault-passkeys.ts';
 import { createVaultSession, type VaultLockReason } from './vault-session.ts';
 import { runBeforeVaultLock, vaultStatus } from './vault-status.ts';
 
