@@ -47,6 +47,10 @@ export async function newLockedNoteUnlocked(page: Page, title: string, content: 
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Content').fill(content);
   await page.getByRole('button', { name: 'Save' }).click();
+  // A new locked note is written only at Save: wait for the editor to close on the note's card, or the next
+  // step races the save (the sync status read "All changes synced" before it, too).
+  await expect(page.getByTestId('note-editor')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Open locked note: ${title}` })).toBeVisible();
 }
 
 /** Every note the server holds (its text as stored). */

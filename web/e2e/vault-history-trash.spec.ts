@@ -11,9 +11,12 @@ test('a locked note’s History is read and restored on the device; Trash and Re
 }) => {
   test.setTimeout(120_000);
   await signIn();
+  const before = (await serverNotes(page)).length;
   await newLockedNoteUnlocked(page, TITLE, 'first locked draft');
   const status = page.getByTestId('sync-status');
   await expect(status).toHaveText('All changes synced', { timeout: 20_000 });
+  // The first text reached the server as its own version before the edit (else the two are one write).
+  await expect.poll(async () => (await serverNotes(page)).length, { timeout: 20_000 }).toBe(before + 1);
   const card = page.getByTestId('note-card').filter({ hasText: TITLE });
   await card.getByRole('button', { name: 'Edit Note' }).click();
   await page.getByLabel('Content').fill('second locked draft');

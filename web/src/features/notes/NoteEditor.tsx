@@ -144,7 +144,7 @@ export function NoteEditor({ note, onDone, aiSlot, initialTitle, lockNew, lockSl
   const files = useFileInsertion({
     textareaRef,
     setContent,
-    store: note?.locked ? storeSealed : storeLocally,
+    store: newLocked || note?.locked ? storeSealed : storeLocally,
   });
   // The counts scan the whole text: with a long note they lag a keystroke behind rather than delay it.
   const countedContent = useDeferredValue(content);
