@@ -21,6 +21,8 @@ export interface CardSyncContext {
   db: NotesDatabase;
   request: SyncRequest;
   pageSize?: number | undefined;
+  /** A plain card was refused because the server still has its note locked: the caller tries again soon. */
+  onWaitingForNote?: (() => void) | undefined;
 }
 
 async function toChange(db: NotesDatabase, entry: CardOutboxEntry): Promise<CardChange | null> {
@@ -72,8 +74,11 @@ async function send(ctx: CardSyncContext, batch: { entry: CardOutboxEntry; chang
     const { entry } = batch[0]!;
     const reason = describeAnswer(answer);
     // A plain card of a note the server still has locked: the note's unlock is on its way (the notes' outbox
-    // syncs on its own), so the card is sent again next round rather than waiting for another change.
-    if (reason.includes(PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE)) return;
+    // syncs on its own), so the card is sent again soon (onWaitingForNote) rather than waiting for another change.
+    if (reason.includes(PLAIN_CARD_OF_LOCKED_NOTE_MESSAGE)) {
+      ctx.onWaitingForNote?.();
+      return;
+    }
     await db.transaction('rw', db.cardOutbox, async () => {
       const now = await db.cardOutbox.get(entry.id);
       if (now?.change === entry.change) await db.cardOutbox.put({ ...now, error: reason });

@@ -34,8 +34,8 @@ export async function reviewSyncRound(ctx: ReviewSyncContext): Promise<boolean> 
 export interface ReviewSyncSchedule {
   /** Runs a round now (or once more after the one running); resolves with whether it reached the server. */
   run(): Promise<boolean>;
-  /** Runs a round AFTER_GRADE_MS from now (a later call moves it). */
-  soon(): void;
+  /** Runs a round `ms` (AFTER_GRADE_MS by default) from now (a later call moves it). */
+  soon(ms?: number): void;
   stop(): void;
 }
 
@@ -87,9 +87,9 @@ export function scheduleReviewSync(
 
   return {
     run,
-    soon() {
+    soon(ms = AFTER_GRADE_MS) {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void run(), AFTER_GRADE_MS);
+      timer = setTimeout(() => void run(), ms);
     },
     stop() {
       stopped = true;
@@ -107,8 +107,26 @@ export function startReviewSync(): void {
   if (stop || typeof window === 'undefined') return;
   // The study screens that sync reviews also schedule with this device's FSRS parameters (fitted when due).
   startFsrsParameters();
-  const ctx = { db, request: createSyncRequest(), held: heldReviewUid };
-  const schedule = scheduleReviewSync(() => reviewSyncRound(ctx), {
+  // A plain card refused while the server still has its note locked (the note's unlock not pushed yet) is tried
+  // again soon, then less and less often (2, 4, 8… s, up to the minute) while it keeps waiting.
+  let waitedForNote = false;
+  let waits = 0;
+  const ctx = {
+    db,
+    request: createSyncRequest(),
+    held: heldReviewUid,
+    onWaitingForNote: () => {
+      waitedForNote = true;
+    },
+  };
+  const round = async () => {
+    waitedForNote = false;
+    const reached = await reviewSyncRound(ctx);
+    if (waitedForNote) schedule.soon(Math.min(1_000 * 2 ** ++waits, PERIOD_MS));
+    else waits = 0;
+    return reached;
+  };
+  const schedule = scheduleReviewSync(round, {
     isOnline: () => navigator.onLine,
     network: window,
   });
