@@ -194,11 +194,19 @@ for (const size of SIZES) {
       await expectNoSidewaysScroll(page, '/ai-explanations');
 
       await page.goto('/settings');
-      for (const tab of ['Profile', 'Site', 'Appearance', 'Notifications', 'Security']) {
+      for (const tab of ['Profile', 'Site', 'Appearance', 'Notifications', 'Security', 'Locked notes']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
         await expectNoSidewaysScroll(page, `/settings (${tab})`);
       }
+      // Six tabs are wider than a phone: the row scrolls, and no tab is squeezed under its label (the labels
+      // overlapped one another at 390 px when the tabs shrank to fit).
+      const squeezed = await page
+        .getByRole('tab')
+        .evaluateAll((tabs) =>
+          tabs.filter((tab) => tab.scrollWidth > tab.clientWidth + 1).map((tab) => tab.textContent),
+        );
+      expect(squeezed, 'settings tabs narrower than their labels').toEqual([]);
     });
 
     test('public pages do not scroll sideways', async ({ page }) => {

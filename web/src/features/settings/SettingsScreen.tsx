@@ -133,7 +133,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
   return (
     <Tabs.Root value={section} onValueChange={(e) => setSection(e.value as Section)} variant="line">
-      <Tabs.List mb="6" overflowX="auto">
+      {/* Wider than a phone: the row scrolls, each tab keeps its label's width (shrunk, the labels overlapped). */}
+      <Tabs.List mb="6" overflowX="auto" css={{ '& > [role=tab]': { flexShrink: 0 } }}>
         <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
         <Tabs.Trigger value="site">Site</Tabs.Trigger>
         <Tabs.Trigger value="appearance">Appearance</Tabs.Trigger>
