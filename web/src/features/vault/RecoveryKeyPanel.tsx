@@ -1,7 +1,7 @@
 // The recovery key, shown once after set-up: save it as a file or print it, read the plain warning, and confirm
 // it is kept before going on.
-import { Alert, Button, Checkbox, Code, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { Fragment, useState } from 'react';
 import { downloadTextFile } from '../admin/download-text-file.ts';
 import { printRecoveryKey, RECOVERY_KEY_FILE_NAME, recoveryKeyText } from './recovery-key-file.ts';
 
@@ -19,13 +19,21 @@ export function RecoveryKeyPanel({ recoveryKey, onDone, doneLabel = 'Finish' }: 
     <Stack gap="4" as="section" aria-label="Your recovery key">
       <Text fontWeight="semibold">Your recovery key</Text>
       <Code
+        display="block"
         fontSize={{ base: 'sm', md: 'lg' }}
         p="3"
-        wordBreak="break-all"
         whiteSpace="normal"
         data-testid="recovery-key"
       >
-        {recoveryKey}
+        {/* Groups of five kept whole: a narrow screen breaks the line after a hyphen, never inside a group. */}
+        {recoveryKey.split('-').map((group, index, groups) => (
+          <Fragment key={index}>
+            <Box as="span" whiteSpace="nowrap">
+              {index < groups.length - 1 ? `${group}-` : group}
+            </Box>
+            <wbr />
+          </Fragment>
+        ))}
       </Code>
       <HStack gap="2" wrap="wrap">
         <Button
