@@ -1,22 +1,9 @@
-// Settings (/settings): Profile, Appearance, Notifications and Security. Every setting takes visible
+// Settings (/settings): Profile, Site, Appearance, Notifications, Security and Locked notes. Every setting takes visible
 // effect: theme (shared with the navigation menu), font size and compact mode at once, the rest through
 // useSettings() in the screens that read them (default note view, auto-save, AI features).
-import {
-  Box,
-  Button,
-  Card,
-  Field,
-  Heading,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, Heading, Input, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { AUTO_SAVE_MAX, AUTO_SAVE_MIN, type Settings, type Theme } from '@private-notes/shared';
-import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api } from '../../api/api.ts';
 import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { SETTINGS_KEY, SITE_KEY, settingsQuery } from '../../api/queries.ts';
@@ -33,6 +20,7 @@ import { applyDisplaySettings } from './display-settings.ts';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { SessionsPanel } from './SessionsPanel.tsx';
+import { SectionCard, SelectField, SwitchField } from './SettingsFields.tsx';
 import { SiteSection } from './SiteSection.tsx';
 import { settingsErrors } from './settings-validation.ts';
 import { TwoFactorPanel } from './TwoFactorPanel.tsx';
@@ -326,86 +314,5 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </SectionCard>
       </Tabs.Content>
     </Tabs.Root>
-  );
-}
-
-function SectionCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card.Root mb="6" variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {description}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">{children}</Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function SelectField({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: Array<[string, string]>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root maxW="xs">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-function SwitchField({
-  label,
-  help,
-  checked,
-  onChange,
-}: {
-  label: string;
-  help: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} alignItems="flex-start">
-      <Switch.HiddenInput />
-      <Switch.Control mt="0.5">
-        <Switch.Thumb />
-      </Switch.Control>
-      <Box>
-        <Switch.Label>{label}</Switch.Label>
-        <Text fontSize="sm" color="fg.muted">
-          {help}
-        </Text>
-      </Box>
-    </Switch.Root>
   );
 }
