@@ -14,6 +14,14 @@ describe('describeSyncStatus with conflicts', () => {
   });
 });
 
+describe('describeSyncStatus before the engine reports', () => {
+  it('says it is checking, not that nothing is waiting', () => {
+    expect(describeSyncStatus(INITIAL_SYNC_STATUS)).toBe('Checking for changes...');
+    expect(describeSyncStatus({ ...INITIAL_SYNC_STATUS, pending: 1 })).toBe('1 change waiting');
+    expect(describeSyncStatus({ ...INITIAL_SYNC_STATUS, uploadsPending: 2 })).toBe('2 files to upload');
+  });
+});
+
 describe('describeFirstSync', () => {
   it('counts the notes stored against the server total, once it is known', () => {
     expect(describeFirstSync(null)).toBe('Loading your notes…');

@@ -90,7 +90,9 @@ function describeQueues(status: SyncStatus): string {
       return parts.length > 0 ? parts.join(' · ') : `Sync failed · ${waiting}`;
     }
     case 'pending':
-      return waiting;
+      // Nothing waiting: the engine has not reported yet (the page just opened). "0 changes waiting" in
+      // orange flashed at every load.
+      return anything ? waiting : 'Checking for changes...';
     case 'synced':
       return 'All changes synced';
   }

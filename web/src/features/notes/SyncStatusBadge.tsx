@@ -44,7 +44,13 @@ export function SyncStatusBadge({ catchingUp = false }: SyncStatusBadgeProps) {
         id={triggerId}
         size="sm"
         variant="subtle"
-        colorPalette={status.conflicts > 0 && status.kind === 'synced' ? 'orange' : PALETTE[status.kind]}
+        colorPalette={
+          status.conflicts > 0 && status.kind === 'synced'
+            ? 'orange'
+            : status.kind === 'pending' && status.pending + status.uploadsPending === 0
+              ? 'gray'
+              : PALETTE[status.kind]
+        }
         data-testid="sync-status"
         data-sync-kind={status.kind}
         aria-label={`Sync status: ${label}`}
