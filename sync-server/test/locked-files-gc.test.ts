@@ -5,14 +5,17 @@
 // locked is removed after the grace period (bytes in DATA_DIR/attachments and the record in the store), its
 // sealed copy stays, and a backup made afterwards no longer holds it. A locked note without a list (an older
 // app) keeps collection paused; a bad list is a 400 that changes nothing.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { LOCKED_FILES_MAX, LOCKED_FILES_PLAIN_MESSAGE } from '@private-notes/shared';
 import { newFileKey, sealFile } from '@private-notes/shared/vault/sealed-file';
 import { sealedAttachmentMarkdown } from '@private-notes/shared/vault/sealed-file-link';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBinDir } from '../../scripts/pg-cluster.mjs';
 import { collectAttachmentGarbage, DAY_MS } from '../src/attachments/attachment-gc.ts';
 import { png, sha256Of, upload } from './attachment-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -143,6 +146,19 @@ describe(`files of locked notes and attachment collection (${TEST_STORE} store)`
     const stored = await readdir(path.join(s.dataDir, 'attachments'), { recursive: true });
     expect(stored.some((name) => name.includes(imageSha) || name.includes(textSha))).toBe(false);
     expect((await api('GET', `/api/attachments/${imageSha}`)).status).toBe(404);
+    if (TEST_STORE === 'postgres') {
+      // The database's records name the plain files no more (their records went; the note is ciphertext). The
+      // change log other instances replay (store_changes) keeps the earlier writes for its retention (10 minutes
+      // by default) before it is pruned: said in the decision record.
+      const { stdout } = await promisify(execFile)(
+        path.join(postgresBinDir(), 'pg_dump'),
+        ['--dbname', s.config.databaseUrl!, '--table', 'store_docs', '--table', 'store_keys'],
+        { maxBuffer: 256 * 1024 * 1024 },
+      );
+      expect(stdout).toContain(sealedImage.sha);
+      expect(stdout).not.toContain(imageSha);
+      expect(stdout).not.toContain(textSha);
+    }
     // The sealed copies stay, byte for byte what was uploaded.
     expect(recordOf(sealedImage.sha)?.unreferencedSince).toBeNull();
     expect(stored.some((name) => name.includes(sealedImage.sha))).toBe(true);
