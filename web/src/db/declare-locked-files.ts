@@ -9,8 +9,13 @@ import type { NotesDatabase } from './notes-database.ts';
 import { enqueueChange } from './notes-store.ts';
 import type { LocalNote } from './types.ts';
 
+// A row whose last push was refused (or waits for a merge) keeps its state: the owner's next edit, or the merge,
+// seals it again with its list.
 const undeclared = (row: LocalNote) =>
-  !row.deleted && isLockedNoteText(row.content) && !Array.isArray(row.lockedFiles);
+  !row.deleted &&
+  row.syncState !== 'error' &&
+  isLockedNoteText(row.content) &&
+  !Array.isArray(row.lockedFiles);
 
 /**
  * Declares the files of every locked note that has no list yet; answers how many were queued. A note this vault
