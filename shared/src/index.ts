@@ -57,6 +57,7 @@ export * from './schemas/comment.ts';
 export * from './schemas/common.ts';
 export * from './schemas/explanation.ts';
 export * from './schemas/live.ts';
+export * from './schemas/locked-files.ts';
 export * from './schemas/mail.ts';
 export * from './schemas/note.ts';
 export * from './schemas/revision.ts';

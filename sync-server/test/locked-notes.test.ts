@@ -268,13 +268,14 @@ describe('server features that read note text', () => {
     expect(alone.body.explanation).toMatch(/None of your notes mention "pnlocked"/);
   });
 
-  it('attachment garbage collection takes nothing while a locked note exists (its references are sealed)', async () => {
+  it('attachment garbage collection takes nothing while a locked note without a declared list exists (its references are sealed)', async () => {
     await createLocked();
     const image = await png(21, 21);
     expect((await upload(s, cookie, image)).status).toBe(201);
     const { store, services } = s.handle;
     const t0 = new Date();
-    // A locked note exists: the unreferenced image is neither marked nor, a year later, removed.
+    // A locked note without `lockedFiles` exists (an older app's): the unreferenced image is neither marked nor,
+    // a year later, removed (locked-files-gc.test.ts: with every locked note declaring, collection runs).
     expect(await collectAttachmentGarbage(store, services.attachments, 30 * DAY_MS, t0)).toMatchObject({
       marked: 0,
       removed: 0,

@@ -196,6 +196,10 @@ test('locking a note with a file and a card seals both and sends them again; unl
     JSON.stringify(await (await page.request.get('/api/cards?since=0&limit=1000')).json());
   await expect.poll(serverCards, { timeout: 30_000 }).toContain('Twelve guilders');
 
+  await expect
+    .poll(async () => (await serverNotes(page)).some((note) => note.title === title), { timeout: 30_000 })
+    .toBe(true);
+  const noteId = (await serverNotes(page)).find((note) => note.title === title)!.id;
   await page.getByRole('button', { name: `Open note: ${title}` }).click();
   const viewer = page.getByTestId('note-viewer');
   await viewer.getByRole('button', { name: 'Lock note' }).click();
@@ -207,6 +211,17 @@ test('locking a note with a file and a card seals both and sends them again; unl
   await expect.poll(() => imageLoaded(viewer.getByRole('img', { name: 'receipt.png' }))).toBe(true);
   await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
   expect(JSON.stringify(await serverNotes(page))).not.toContain('receipt');
+  // Beside the ciphertext, the note declares the file it refers to: the sealed copy's hash, never the plain one
+  // (so the server's collection may remove the plain copy; sync-server/test/locked-files-gc.test.ts).
+  const declared = async () =>
+    (
+      (await (await page.request.get('/api/notes')).json()) as Array<{ id: number; lockedFiles?: string[] }>
+    ).find((note) => note.id === noteId)?.lockedFiles;
+  await expect.poll(declared, { timeout: 30_000 }).toHaveLength(1);
+  const sealedSha = (await declared())![0]!;
+  expect(sealedSha).not.toBe(sha256Of(png));
+  const sealedBytes = Buffer.from(await (await page.request.get(`/api/attachments/${sealedSha}`)).body());
+  expect(sha256Of(sealedBytes)).toBe(sealedSha);
 
   // Unlock note: the card and the file reference are plain again.
   await viewer.getByRole('button', { name: 'Unlock note' }).click();
@@ -219,4 +234,6 @@ test('locking a note with a file and a card seals both and sends them again; unl
   await expect
     .poll(async () => JSON.stringify(await serverNotes(page)), { timeout: 30_000 })
     .toContain(`![receipt.png](/api/attachments/${sha256Of(png)})`);
+  // A plain note declares nothing: its files are read from its text.
+  expect(await declared()).toBeUndefined();
 });

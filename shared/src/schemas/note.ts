@@ -1,6 +1,7 @@
 // A private note, as stored by the server and mirrored in the browser's database.
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, TagsSchema } from './common.ts';
+import { LockedFilesSchema } from './locked-files.ts';
 import { CLIENT_ID_MAX, NOTE_CONTENT_MAX, NOTE_TITLE_MAX, noteTooLongMessage } from './note-limits.ts';
 import { OverwriteReasonSchema } from './revision.ts';
 
@@ -25,6 +26,11 @@ export const NoteSchema = z.object({
   version: z.number().int().positive(),
   /** The id the creating client gave the note, so a retried create answers the same note. */
   clientId: z.string().nullable(),
+  /**
+   * A locked note's files as its device declared them (schemas/locked-files.ts); absent or null when it
+   * declared none (an older app): the server then keeps every file. Never on a plain note.
+   */
+  lockedFiles: z.array(z.string()).nullable().optional(),
 });
 export type Note = z.infer<typeof NoteSchema>;
 
@@ -38,6 +44,8 @@ export const NoteFieldsSchema = z.object({
   title: z.string().trim().max(NOTE_TITLE_MAX, `must be at most ${NOTE_TITLE_MAX} characters`),
   content: z.string().max(NOTE_CONTENT_MAX, noteTooLongMessage()),
   tags: TagsSchema.default([]),
+  /** A locked note's files (schemas/locked-files.ts); only beside locked text. */
+  lockedFiles: LockedFilesSchema.optional(),
 });
 
 /**

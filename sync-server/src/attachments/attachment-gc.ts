@@ -1,12 +1,13 @@
 // Garbage collection of attachments nothing refers to: no note's content, no post's content or cover image,
-// not the site's own images (icon, avatar), and none at all while a locked note exists.
+// not the site's own images (icon, avatar), not a file a locked note declares (its `lockedFiles`), and none at
+// all while a locked note without a declared list exists.
 // The first run that finds one unreferenced marks it; a run at least the grace period later removes its record,
 // then its bytes and variants. A later reference within the grace period clears the mark, so a file pasted
 // into a note whose change has not synced yet, or one taken out and put back, is never lost.
 import { attachmentHashes, attachmentHashOf } from '@private-notes/shared';
 import { siteImageHashes } from '../services/site-service.ts';
 import type { Store } from '../storage/index.ts';
-import { anyLockedNote } from '../vault/locked-note-rules.ts';
+import { anyUndeclaredLockedNote, declaredLockedFiles } from '../vault/locked-note-rules.ts';
 import type { AttachmentService } from './attachment-service.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,9 +29,11 @@ export function referencedHashes(store: Store): Set<string> {
     if (cover) hashes.add(cover);
   }
   for (const hash of siteImageHashes(store)) hashes.add(hash);
-  // A locked note's references are inside its ciphertext: while one exists, every attachment may be one of
-  // them, so none is collected (docs/decisions/locked-notes-server.md).
-  if (anyLockedNote(store))
+  // A locked note's references are inside its ciphertext: its device declares them beside it. While one locked
+  // note has declared nothing (locked by an older app), every attachment may be one of its references, so none
+  // is collected (docs/decisions/locked-notes-cards-attachments.md).
+  for (const hash of declaredLockedFiles(store)) hashes.add(hash);
+  if (anyUndeclaredLockedNote(store))
     for (const attachment of store.values('attachments')) hashes.add(attachment.sha256);
   return hashes;
 }

@@ -14,7 +14,13 @@ import type { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import type { NoteRecord, NoteTombstoneRecord, Store, TrashSnapshot, WriteTx } from '../storage/index.ts';
 import { restoreEpochOf } from '../storage/restore-epoch.ts';
-import { checkLockedNote, storedTitle, titleAfterEdit } from '../vault/locked-note-rules.ts';
+import {
+  checkLockedFiles,
+  checkLockedNote,
+  lockedFilesAfter,
+  storedTitle,
+  titleAfterEdit,
+} from '../vault/locked-note-rules.ts';
 import { NoteSearch } from './note-search.ts';
 import { keepRevisionBefore } from './revision-service.ts';
 
@@ -27,8 +33,8 @@ export interface NoteListFilter {
 export const CHANGES_LIMIT_DEFAULT = 1000;
 
 export function toNote(record: NoteRecord): Note {
-  const { seq: _seq, revisedAt: _revisedAt, ...note } = record;
-  return note;
+  const { seq: _seq, revisedAt: _revisedAt, lockedFiles, ...note } = record;
+  return Array.isArray(lockedFiles) ? { ...note, lockedFiles } : note;
 }
 
 function rangeStart(range: DateRange | undefined, now: Date): number | null {
@@ -65,6 +71,7 @@ function restore(
     tags: uniqueTags(input.tags ?? []),
   };
   checkLockedNote({ ...next, title: input.title ?? '' });
+  checkLockedFiles(content, input.lockedFiles);
   let revisedAt: string | undefined;
   if (tombstone.trash && tombstone.version !== undefined) {
     revisedAt = keepRevisionBefore(tx, trashedNote(tombstone, tombstone.trash), null, now, next);
@@ -79,6 +86,7 @@ function restore(
     clientId: tombstone.clientId,
     seq: tx.seq,
     revisedAt,
+    lockedFiles: lockedFilesAfter(content, input.lockedFiles, tombstone.trash ?? null),
   });
 }
 
@@ -95,6 +103,7 @@ export function trashedNote(tombstone: NoteTombstoneRecord, trash: TrashSnapshot
     updatedAt: trash.updatedAt,
     version: tombstone.version ?? 1,
     seq: tombstone.seq,
+    lockedFiles: trash.lockedFiles ?? null,
   };
 }
 
@@ -108,6 +117,7 @@ export function createNoteIn(
   input: z.output<typeof NoteCreateSchema>,
 ): { note: Note; created: boolean } {
   checkLockedNote(input);
+  checkLockedFiles(input.content, input.lockedFiles);
   const clientId = input.clientId ?? null;
   if (clientId !== null) {
     const key = `${userId}:${clientId}`;
@@ -130,6 +140,7 @@ export function createNoteIn(
     version: 1,
     clientId,
     seq: tx.seq,
+    lockedFiles: lockedFilesAfter(input.content, input.lockedFiles, null),
   });
   return { note: toNote(record), created: true };
 }
@@ -159,6 +170,7 @@ export function updateNoteIn(
   // A locked note's shape is checked on the note as it will stand (a partial edit keeps the other fields).
   const content = input.content ?? existing.content;
   checkLockedNote({ title: input.title ?? existing.title, content, tags: input.tags ?? existing.tags });
+  checkLockedFiles(content, input.lockedFiles);
   const now = new Date();
   const next = {
     title: titleAfterEdit(existing.title, input.title, content, DEFAULT_NOTE_TITLE),
@@ -179,6 +191,7 @@ export function updateNoteIn(
     updatedAt: now.toISOString(),
     version: existing.version + 1,
     seq: tx.seq,
+    lockedFiles: lockedFilesAfter(content, input.lockedFiles, existing),
   });
   return toNote(record);
 }
@@ -212,6 +225,7 @@ export function removeNoteIn(tx: WriteTx, userId: number, id: number, seenVersio
       content: existing.content,
       tags: [...existing.tags],
       updatedAt: existing.updatedAt,
+      lockedFiles: existing.lockedFiles ?? null,
     },
   });
 }

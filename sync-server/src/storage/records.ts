@@ -114,6 +114,8 @@ export interface TrashSnapshot {
   content: string;
   tags: string[];
   updatedAt: string;
+  /** The locked note's declared files (shared/src/schemas/locked-files.ts); absent/null when not declared. */
+  lockedFiles?: string[] | null;
 }
 
 /** A note's earlier state (see services/revision-service.ts); kept while the note is in the Trash, removed with it. */

@@ -3,7 +3,7 @@
 // lazily (web/src/vault/vault-runtime.ts) and plugs in here as a codec while the vault is unlocked; without it a
 // locked note reads as stored ("Locked note") and cannot be saved. No crypto here: this module is on the notes
 // screen's first paint.
-import { isLockedNoteText } from '@private-notes/shared';
+import { attachmentHashes, isLockedNoteText } from '@private-notes/shared';
 import { cardSealing, type SealableCardKind } from '@private-notes/shared/vault/sealed-card';
 import type { LocalNote } from './types.ts';
 
@@ -100,14 +100,22 @@ export function openStoredNote(note: LocalNote): LocalNote {
   return { ...note, ...codec.open(note.id, note.content), locked: true };
 }
 
+/**
+ * The files a locked note's plain text refers to (sealed ones by the hash of their sealed bytes, and any plain
+ * file an older lock left): declared beside its ciphertext, as the server cannot read them.
+ */
+export function lockedFilesOf(plainContent: string): string[] {
+  return attachmentHashes(plainContent);
+}
+
 /** The row to store: a locked note's fields sealed into its content; a plain note without the view flag. */
 export function rowToStore(note: LocalNote, lock: boolean): LocalNote {
-  const { locked: _locked, ...row } = note;
+  const { locked: _locked, lockedFiles: _files, ...row } = note;
   if (!lock) return row;
   if (!codec) throw new Error(VAULT_LOCKED_MESSAGE);
   lockedIds.add(note.id);
   const content = codec.seal(note.id, { title: note.title, content: note.content, tags: note.tags });
-  return { ...row, title: '', tags: [], content };
+  return { ...row, title: '', tags: [], content, lockedFiles: lockedFilesOf(note.content) };
 }
 
 /** Fields as the owner reads them: a locked text opened (throws while locked), plain fields as they are. */
@@ -117,11 +125,19 @@ export function openFields(noteId: string, fields: LockedNoteFields): LockedNote
   return codec.open(noteId, fields.content);
 }
 
-/** Plain fields sealed as a locked note's stored fields (empty title, no tags). */
-export function sealFields(noteId: string, fields: LockedNoteFields): LockedNoteFields {
+/** Plain fields sealed as a locked note's stored fields (empty title, no tags, the files it refers to). */
+export function sealFields(
+  noteId: string,
+  fields: LockedNoteFields,
+): LockedNoteFields & { lockedFiles: string[] } {
   if (!codec) throw new Error(VAULT_LOCKED_MESSAGE);
   lockedIds.add(noteId);
-  return { title: '', tags: [], content: codec.seal(noteId, fields) };
+  return {
+    title: '',
+    tags: [],
+    content: codec.seal(noteId, fields),
+    lockedFiles: lockedFilesOf(fields.content),
+  };
 }
 
 /** True when the card's text is sealed (a card of a locked note, stored and synced as ciphertext). */

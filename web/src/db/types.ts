@@ -25,6 +25,12 @@ export interface LocalNote {
    * plain ones. Never stored: a stored locked note has an empty title, no tags and its locked text as content.
    */
   locked?: true;
+  /**
+   * On a stored locked note: the hashes of the files its sealed text refers to, worked out when it was sealed
+   * and sent beside the ciphertext, so the server's attachment collection knows what it still needs
+   * (shared/src/schemas/locked-files.ts). Absent on rows sealed before the list existed (declared on unlock).
+   */
+  lockedFiles?: string[];
 }
 
 export type OutboxOp = 'create' | 'update' | 'delete';

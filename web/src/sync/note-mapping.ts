@@ -1,11 +1,23 @@
 // Conversions between the server's notes and local rows, and the comparison that tells whether two agree.
-import type { Note } from '@private-notes/shared';
+import { isLockedNoteText, type Note } from '@private-notes/shared';
 import type { LocalNote } from '../db/types.ts';
 
 export interface NoteFields {
   title: string;
   content: string;
   tags: string[];
+}
+
+/**
+ * What a push sends beside a note's fields: a locked note's declared files (shared/src/schemas/locked-files.ts),
+ * nothing for a plain note or a locked one sealed before the list existed.
+ */
+export function declaredFilesOf(note: { content: string; lockedFiles?: string[] | undefined }): {
+  lockedFiles?: string[];
+} {
+  return isLockedNoteText(note.content) && Array.isArray(note.lockedFiles)
+    ? { lockedFiles: [...note.lockedFiles] }
+    : {};
 }
 
 export function fieldsOf(note: NoteFields): NoteFields {
@@ -35,5 +47,6 @@ export function localFromServer(note: Note, id: string): LocalNote {
     deleted: 0,
     syncState: 'synced',
     syncError: null,
+    ...(Array.isArray(note.lockedFiles) ? { lockedFiles: note.lockedFiles } : {}),
   };
 }

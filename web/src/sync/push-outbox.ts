@@ -6,7 +6,7 @@
 import { API, NOTE_BATCH_MAX, NoteBatchAnswerSchema, type NoteBatchChange } from '@private-notes/shared';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { LocalNote, OutboxEntry, SyncBase } from '../db/types.ts';
-import { fieldsOf, type NoteFields } from './note-mapping.ts';
+import { declaredFilesOf, fieldsOf, type NoteFields } from './note-mapping.ts';
 import type { PushContext } from './push-context.ts';
 import { recordAcceptedInBulk, settlement } from './settle-answer.ts';
 import { pushKeptFirst } from './settle-conflicts.ts';
@@ -154,14 +154,24 @@ async function planBatch(db: NotesDatabase, entries: readonly OutboxEntry[]): Pr
       continue;
     }
     const sent = fieldsOf(note);
+    // A locked note's files go beside its ciphertext (the server cannot read them from it).
+    const files = declaredFilesOf(note);
     const change: NoteBatchChange =
       entry.op === 'create' || note.serverId === null
         ? // The note's own dates go along, so an offline or imported note keeps them on the server.
-          { op: 'create', ...sent, clientId: note.id, createdAt: note.createdAt, updatedAt: note.updatedAt }
+          {
+            op: 'create',
+            ...sent,
+            ...files,
+            clientId: note.id,
+            createdAt: note.createdAt,
+            updatedAt: note.updatedAt,
+          }
         : {
             op: 'update',
             id: note.serverId,
             ...sent,
+            ...files,
             ...(note.version === null ? {} : { baseVersion: note.version }),
             ...(entry.reason ? { reason: entry.reason } : {}),
           };

@@ -16,6 +16,7 @@ import {
 import { api } from '../api/api.ts';
 import { apiRequest } from '../api/request.ts';
 import { db } from '../db/db.ts';
+import { declareLockedFiles } from '../db/declare-locked-files.ts';
 import { setLockedNoteCodec, UNLOCK_TO_MERGE_MESSAGE } from '../db/locked-note-codec.ts';
 import { retryChange } from '../db/notes-store.ts';
 import { registerSignedOut } from '../features/auth/logout-guard.ts';
@@ -51,7 +52,11 @@ const rotation = createKeyRotation({
 session.subscribe((state) => {
   const vault = session.current();
   setLockedNoteCodec(state.status === 'unlocked' && vault ? createLockedNoteCache(vault) : null);
-  if (state.status === 'unlocked') void retryWaitingMerges().catch(() => {});
+  if (state.status === 'unlocked') {
+    void retryWaitingMerges().catch(() => {});
+    // Locked notes sealed before their files were declared: declared now, so the server may collect again.
+    void declareLockedFiles().catch(() => {});
+  }
   void rotation.refreshState();
   vaultStatus.set({
     unlocked: state.status === 'unlocked',
