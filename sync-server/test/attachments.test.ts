@@ -375,6 +375,67 @@ describe('garbage collection', () => {
   });
 });
 
+describe('garbage collection and what can come back', () => {
+  it('keeps a file that only a version in History or a note in the Trash refers to, until they go', async () => {
+    const gc = await startTestServer({
+      attachments: {
+        maxBytes: LIMIT,
+        quotaBytes: 10 * LIMIT,
+        gcGraceMs: 30 * DAY_MS,
+        gcIntervalMs: 0,
+        maxImagePixels: 50_000_000,
+      },
+    });
+    try {
+      const owner = await gc.login();
+      const inHistory = await png(15, 15);
+      const inTrash = await png(16, 16);
+      for (const bytes of [inHistory, inTrash]) await upload(gc, owner, bytes);
+      const edited = await gc.api('POST', '/api/notes', {
+        cookie: owner,
+        body: { title: 'Edited', content: `![h](/api/attachments/${sha256Of(inHistory)})`, tags: [] },
+      });
+      expect(edited.status).toBe(201);
+      const editedId = (edited.body as { id: number }).id;
+      // The image taken out: only the earlier version, kept in History, still shows it.
+      const update = await gc.api('PUT', `/api/notes/${editedId}`, {
+        cookie: owner,
+        body: { title: 'Edited', content: 'No picture any more', tags: [] },
+      });
+      expect(update.status).toBe(200);
+      const trashed = await gc.api('POST', '/api/notes', {
+        cookie: owner,
+        body: { title: 'Trashed', content: `![t](/api/attachments/${sha256Of(inTrash)})`, tags: [] },
+      });
+      const trashedId = (trashed.body as { id: number }).id;
+      expect((await gc.api('DELETE', `/api/notes/${trashedId}`, { cookie: owner })).status).toBe(204);
+
+      const { store } = gc.handle;
+      const service = gc.handle.services.attachments;
+      expect(store.count('noteRevisions')).toBeGreaterThan(0);
+      const t0 = new Date();
+      const day31 = new Date(t0.getTime() + 31 * DAY_MS);
+      expect(await collectAttachmentGarbage(store, service, 30 * DAY_MS, t0)).toMatchObject({ marked: 0 });
+      expect((await collectAttachmentGarbage(store, service, 30 * DAY_MS, day31)).removed).toBe(0);
+      for (const bytes of [inHistory, inTrash])
+        expect(
+          (await getBytes(`${gc.url}/api/attachments/${sha256Of(bytes)}`, { cookie: owner })).status,
+        ).toBe(200);
+
+      // Deleted forever: the note, its versions and their files go after the grace period.
+      const forever = await gc.api('DELETE', `/api/trash/${trashedId}`, { cookie: owner });
+      expect(forever.status).toBe(204);
+      expect((await collectAttachmentGarbage(store, service, 30 * DAY_MS, day31)).marked).toBe(1);
+      const day62 = new Date(t0.getTime() + 62 * DAY_MS);
+      expect((await collectAttachmentGarbage(store, service, 30 * DAY_MS, day62)).removed).toBe(1);
+      expect(store.lookup('attachments', 'sha256', sha256Of(inTrash))).toBeUndefined();
+      expect(store.lookup('attachments', 'sha256', sha256Of(inHistory))).toBeDefined();
+    } finally {
+      await gc.close();
+    }
+  });
+});
+
 /** A PUT through node:http, to send a body in pieces, without a length, or cut off mid-way. */
 function rawPut(
   sha: string,

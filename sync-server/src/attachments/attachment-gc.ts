@@ -1,5 +1,5 @@
 // Garbage collection of attachments nothing refers to: no note's content, no post's content or cover image,
-// not the site's own images (icon, avatar), not a file a locked note declares (its `lockedFiles`), and none at
+// no version in a note's History, no note in the Trash, not the site's own images (icon, avatar), not a file a locked note declares (its `lockedFiles`), and none at
 // all while a locked note without a declared list exists.
 // The first run that finds one unreferenced marks it; a run at least the grace period later removes its record,
 // then its bytes and variants. A later reference within the grace period clears the mark, so a file pasted
@@ -29,6 +29,12 @@ export function referencedHashes(store: Store): Set<string> {
     if (cover) hashes.add(cover);
   }
   for (const hash of siteImageHashes(store)) hashes.add(hash);
+  // What History and the Trash can bring back: a restored version or note finds its files still there. They
+  // leave with the versions (thinned, purged with the note) and the Trash (30 days).
+  for (const revision of store.values('noteRevisions'))
+    for (const hash of attachmentHashes(revision.content)) hashes.add(hash);
+  for (const tombstone of store.values('noteTombstones'))
+    if (tombstone.trash) for (const hash of attachmentHashes(tombstone.trash.content)) hashes.add(hash);
   // A locked note's references are inside its ciphertext: its device declares them beside it. While one locked
   // note has declared nothing (locked by an older app), every attachment may be one of its references, so none
   // is collected (docs/decisions/locked-notes-cards-attachments.md).
