@@ -45,6 +45,33 @@ test('dark and light override the OS, persist across reloads, and system hands b
   await expect(page.getByRole('menuitemradio')).toHaveCount(0);
 });
 
+// Issue 35, point 6: on the server-rendered public page the button shows before the page's module script
+// runs; a press made then used to do nothing. The script is held back here until the press has been made.
+test('the theme button pressed before the page script has run opens the menu once it runs', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = () => {};
+  const scriptRequested = new Promise<void>((resolve) => {
+    requested = resolve;
+  });
+  await page.route('**/assets/public-entry*.js', async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  await page.goto('/privacy-policy', { waitUntil: 'commit' });
+  await scriptRequested;
+  await page.getByRole('button', { name: 'Theme: System' }).click();
+  release();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(html(page)).toHaveClass(/\bdark\b/);
+});
+
 test('the menu and Settings › Appearance are one preference', async ({ page, signIn }) => {
   await signIn();
   await page.emulateMedia({ colorScheme: 'light' });

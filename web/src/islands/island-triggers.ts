@@ -2,6 +2,7 @@
 // typing, a change): React and the island's code download only then, so a page that is only read runs
 // none of it. A click or a form submission that arrives while the island is loading is held and replayed
 // once it is live; text typed or a choice made before that is handed to the island (adoptEarlyInput).
+import { takeEarlyPresses } from './early-press-script.ts';
 import { isIslandName } from './island-names.ts';
 
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'input', 'change'] as const;
@@ -43,6 +44,7 @@ export function adoptEarlyInput(early: ReadonlyMap<Field, string>): void {
 }
 
 export function watchIslands(hydrate: Hydrate, root: ParentNode = document): void {
+  const holders = new Map<HTMLElement, (type: string, target: HTMLElement) => void>();
   for (const island of topLevelIslands(root)) {
     const name = island.dataset.island;
     if (!isIslandName(name)) continue;
@@ -89,8 +91,11 @@ export function watchIslands(hydrate: Hydrate, root: ParentNode = document): voi
       if (event.type === 'click' && target.closest('a[href]')) return;
       event.preventDefault();
       event.stopPropagation();
+      holdPress(event.type, target);
+    };
+    const holdPress = (type: string, target: HTMLElement) => {
       start();
-      if (event.type === 'submit') {
+      if (type === 'submit') {
         const form = target as HTMLFormElement;
         held.push(() => form.requestSubmit());
       } else {
@@ -103,10 +108,14 @@ export function watchIslands(hydrate: Hydrate, root: ParentNode = document): voi
         );
       }
     };
+    holders.set(island, holdPress);
     for (const type of INTENT_EVENTS) island.addEventListener(type, start, { capture: true, passive: true });
     island.addEventListener('click', hold, true);
     island.addEventListener('submit', hold, true);
     island.addEventListener('input', remember, true);
     island.addEventListener('change', remember, true);
+  } // Presses made before this script ran (early-press-script.ts held them): replayed once their island is live.
+  for (const { type, target } of takeEarlyPresses()) {
+    for (const [island, holdPress] of holders) if (island.contains(target)) holdPress(type, target);
   }
 }

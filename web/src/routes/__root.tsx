@@ -14,6 +14,7 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../config/site.ts';
 import { firstPageScript, OWNER_PAGE_ATTRIBUTE } from '../db/first-page-script.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { warmQuery } from '../features/blog/warm-query.ts';
+import { earlyPressScript } from '../islands/early-press-script.ts';
 import { IslandModeContext, inlineJson, PAGE_DATA_ID } from '../islands/island-mode.ts';
 import { PWA_APPLE_TOUCH_ICON, PWA_MANIFEST_FILE, PWA_THEME_COLOR, SITE_FAVICON } from '../pwa/pwa-head.ts';
 import type { RouterContext } from '../router-context.ts';
@@ -66,6 +67,8 @@ function RootDocument({ children }: { children: ReactNode }) {
         {/* The owner's app: the notes screen's first cards are read (or, on a new device, asked for) while its
             scripts load. */}
         {islands ? null : <ScriptOnce>{import.meta.env.SSR ? firstPageScript : ''}</ScriptOnce>}
+        {/* A public page: a click on an island before its module script runs is held, not lost. */}
+        {islands ? <ScriptOnce>{import.meta.env.SSR ? earlyPressScript : ''}</ScriptOnce> : null}
         <HeadContent />
       </head>
       <body>
