@@ -28,7 +28,8 @@ test('a published post shows its images to visitors, and unpublishing hides them
       data: bytes,
       headers: { 'content-type': 'application/octet-stream' },
     });
-    expect(put.status()).toBe(201);
+    // 201 stored; 200 when a retry of this test finds the same bytes already there.
+    expect([200, 201]).toContain(put.status());
   }
   const title = `Pictures ${Date.now()}`;
   const created = await page.request.post('/api/admin/blog', {
@@ -97,7 +98,11 @@ test('the post editor uploads a cover image and files pasted into the content', 
   const content = dialog.getByRole('textbox', { name: 'Content' });
   await content.fill('Intro\n');
   await sendFiles(content, 'paste', [{ name: 'inline.png', base64: inline.toString('base64') }]);
-  await expect(content).toHaveValue(`Intro\n![inline.png](/api/attachments/${sha256Of(inline)})`);
+  // The reference goes in once the server has stored the file (its first image of the run loads the decoder:
+  // 7 s were not enough on a CI machine at load 16).
+  await expect(content).toHaveValue(`Intro\n![inline.png](/api/attachments/${sha256Of(inline)})`, {
+    timeout: 20_000,
+  });
 
   await dialog.locator('input[type="file"][aria-label="Cover image file"]').setInputFiles({
     name: 'cover.png',
