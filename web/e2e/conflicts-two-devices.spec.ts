@@ -22,6 +22,18 @@ async function serverNotes(page: Page): Promise<ServerNote[]> {
 
 const status = (page: Page) => page.getByTestId('sync-status');
 
+/**
+ * B's edit reached the server before A reconnects. B's "All changes synced" alone can be read in the moment
+ * between its save and its push starting: A then pushed first, and the conflict was B's (CI, 2026-11-28).
+ */
+async function expectOnServer(page: Page, title: string, content: string) {
+  await expect
+    .poll(async () => (await serverNotes(page)).find((note) => note.title === title)?.content, {
+      timeout: 30_000,
+    })
+    .toBe(content);
+}
+
 /** Opens the note's editor, replaces its content and saves (works offline: the editor is already loaded). */
 async function editContent(page: Page, title: string, content: string, goOffline?: BrowserContext) {
   await noteCard(page, title).getByRole('button', { name: 'Edit Note' }).click();
@@ -61,8 +73,10 @@ test('edits to different paragraphs on two devices merge, with no copy', async (
   // A edits the first paragraph offline; B edits the second one online meanwhile.
   await editContent(page, title, BASE.replace('Milk and bread.', 'Milk, bread and tomatoes.'), context);
   await expect(status(page)).toContainText('Offline');
-  await editContent(b.page, title, BASE.replace('Call the plumber.', 'Call the plumber at 9.'));
+  const theirsMerge = BASE.replace('Call the plumber.', 'Call the plumber at 9.');
+  await editContent(b.page, title, theirsMerge);
   await expect(status(b.page)).toHaveText('All changes synced', { timeout: 15_000 });
+  await expectOnServer(page, title, theirsMerge);
 
   await context.setOffline(false);
   await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
@@ -95,6 +109,7 @@ test('edits to the same line give one visible conflict, resolved from the compar
   await editContent(page, title, mine, context);
   await editContent(b.page, title, theirs);
   await expect(status(b.page)).toHaveText('All changes synced', { timeout: 15_000 });
+  await expectOnServer(page, title, theirs);
   await context.setOffline(false);
 
   // One conflict, said everywhere it matters on A.

@@ -47,6 +47,15 @@ async function serverTexts(page: Page, title: string): Promise<Array<{ title: st
   return texts;
 }
 
+/** B's edit reached the server (sealed) before A reconnects: its "All changes synced" can precede its push. */
+async function expectOnServer(page: Page, title: string, content: string) {
+  await expect
+    .poll(async () => (await serverTexts(page, title)).find((note) => note.title === title)?.content, {
+      timeout: 30_000,
+    })
+    .toBe(content);
+}
+
 /** Opens the locked note's editor from its card, replaces the text and saves (offline first when asked). */
 async function editContent(page: Page, title: string, content: string, goOffline?: BrowserContext) {
   await lockedCard(page, title).getByRole('button', { name: 'Edit Note' }).click();
@@ -97,6 +106,7 @@ test('a locked note edited in different paragraphs on two devices merges on the 
   await expect(status(page)).toContainText('Offline');
   await editContent(b.page, title, BASE.replace('Book the night train.', theirsLine));
   await expect(status(b.page)).toHaveText('All changes synced', { timeout: 30_000 });
+  await expectOnServer(page, title, BASE.replace('Book the night train.', theirsLine));
 
   await context.setOffline(false);
   await expect(status(page)).toHaveText('All changes synced', { timeout: 30_000 });
@@ -130,6 +140,7 @@ test('a locked note edited on the same line on two devices keeps both texts, the
   await editContent(page, title, mine, context);
   await editContent(b.page, title, theirs);
   await expect(status(b.page)).toHaveText('All changes synced', { timeout: 30_000 });
+  await expectOnServer(page, title, theirs);
   await context.setOffline(false);
 
   await expect(status(page)).toHaveText('1 conflict', { timeout: 30_000 });
