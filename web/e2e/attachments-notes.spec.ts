@@ -92,6 +92,9 @@ test('drag-and-drop and the toolbar button insert files at the cursor', async ({
 test('a file over the limit gets a clear error and changes nothing', async ({ page }) => {
   await page.goto('/notes');
   await page.getByRole('button', { name: 'New Note' }).click();
+  // The markdown editor itself (its toolbar), not the plain box that stands in while it loads: a file pasted
+  // into that box at load 16 reached no handler (CI, 2026-11-28).
+  await expect(page.getByRole('button', { name: 'Bold' })).toBeVisible({ timeout: 15_000 });
   await content(page).fill('text stays');
   await sendFiles(content(page), 'paste', [{ name: 'huge.bin', size: 26 * 1024 * 1024 }]);
   const notice = page.getByRole('region', { name: 'Notifications' });
