@@ -94,6 +94,13 @@ test('offline after a reload while the browser still claims to be online: "Offli
   await waitForServiceWorker(page);
   await newNote(page, 'Before the outage', 'online');
   await expect(status(page)).toHaveText('All changes synced', { timeout: 15_000 });
+  // On the server before the outage: the status can still read "All changes synced" in the moment between the
+  // save and its push (CI, 2026-11-28: the note then waited after the reload, "Offline · 1 change waiting").
+  await expect
+    .poll(async () => (await serverNotes(page)).some((n) => n.title === 'Before the outage'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 
   // What some Chromium builds do after a reload offline: navigator.onLine says true and no `offline` event
   // comes, while every request fails. Only the requests themselves can tell.
