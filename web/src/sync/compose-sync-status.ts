@@ -16,6 +16,8 @@ export interface EngineState {
   retryAt: number | null;
   conflicts: number;
   firstSync: PullProgress | null;
+  /** A queue changed and has not been read since: it may hold a change, so it is not "synced" yet. */
+  queuesUnread?: boolean;
 }
 
 /** `kind`: forced (a round under way says 'syncing' before `running` is set); else derived. */
@@ -38,7 +40,7 @@ export function composeSyncStatus(state: EngineState, kind?: SyncStatus['kind'])
           ? 'syncing'
           : failed.length > 0 || refusedUploads.length > 0 || state.lastError
             ? 'error'
-            : outbox.count > 0 || uploadsPending > 0
+            : outbox.count > 0 || uploadsPending > 0 || state.queuesUnread
               ? 'pending'
               : 'synced');
   return {

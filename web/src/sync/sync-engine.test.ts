@@ -395,6 +395,43 @@ describe('triggers', () => {
     }
   });
 
+  it('the moment a save commits, the status stops saying "All changes synced" until the push is answered', async () => {
+    const d = device();
+    const engine = createSyncEngine({
+      db: d.db,
+      baseUrl: server.url,
+      headers: () => ({ cookie }),
+      locks: null,
+      isOnline: () => true,
+      debounceMs: 200,
+    });
+    engine.start();
+    try {
+      await expect.poll(() => engine.getStatus().kind, { timeout: 5000 }).toBe('synced');
+      // What the screen reads as the save resolves (the list shows the note on the same tick): before the fix
+      // the queues' live query had not answered yet, and the status still said "synced" with nothing waiting.
+      await createNote(note('Saved just now'), d.db);
+      expect(engine.getStatus().kind).toBe('pending');
+      await expect
+        .poll(() => engine.getStatus(), { timeout: 5000 })
+        .toMatchObject({ kind: 'pending', pending: 1 });
+      await expect.poll(async () => (await serverNotes(server, cookie)).length, { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(() => engine.getStatus(), { timeout: 5000 })
+        .toMatchObject({ kind: 'synced', pending: 0 });
+      // A file queued by itself (an image pasted into a synced note) counts the same way.
+      await d.db.uploads.add({
+        sha256: 'a'.repeat(64),
+        name: 'pasted.png',
+        queuedAt: new Date().toISOString(),
+        error: null,
+      });
+      expect(engine.getStatus().kind).not.toBe('synced');
+    } finally {
+      engine.stop();
+    }
+  });
+
   it('resolving a conflict never says "All changes synced" before the resolution is sent', async () => {
     const a = device();
     const b = device();

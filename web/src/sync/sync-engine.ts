@@ -2,7 +2,7 @@
 // after local changes, periodically, backoff retries), lets one tab at a time do it (Web Locks), and publishes a
 // SyncStatus. Plain TypeScript, no React: screens subscribe through useSyncStatus.
 
-import { liveQuery, type Subscription } from 'dexie';
+import Dexie, { liveQuery, type ObservabilitySet, type Subscription } from 'dexie';
 import type { NotesDatabase } from '../db/notes-database.ts';
 import type { OutboxEntry, UploadEntry } from '../db/types.ts';
 import { backoffDelay } from './backoff-delay.ts';
@@ -127,6 +127,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** `online` arrived during a round: that round began on the old connection, so another one follows it. */
   let wokeDuringRound = false;
   let stopped = false;
+  /**
+   * The outbox or the upload queue changed and no summary read since has seen it. Until one has, the status never
+   * says "All changes synced": a save commits, the list shows the note at once, and the queues' live queries
+   * answer a moment later. Read in that moment, the old "All changes synced" was a promise the push had not kept.
+   */
+  let queuesUnread = false;
+  /** Counts queue changes, so a summary read that began before the latest one does not clear `queuesUnread`. */
+  let queueChanges = 0;
+  const queueParts = [`idb://${db.name}/outbox/`, `idb://${db.name}/uploads/`];
   const cleanups: Array<() => void> = [];
 
   function publish(kind?: SyncStatus['kind']): void {
@@ -143,6 +152,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         retryAt,
         conflicts,
         firstSync,
+        queuesUnread,
       },
       // While the server cannot be reached, a round under way (a retry, or one a queue change started) still
       // says "Offline" until it gets through, rather than flashing "Syncing...".
@@ -152,9 +162,34 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function refreshQueues(): Promise<void> {
+    const mark = queueChanges;
     outbox = await readQueueSummary(db, db.outbox);
     uploads = await readQueueSummary(db, db.uploads);
     conflicts = (await listOpenConflicts(db)).length;
+    if (mark === queueChanges) queuesUnread = false;
+  }
+
+  /**
+   * Dexie's notice of a committed write, in this tab or another: fired as the transaction completes, before the
+   * code that wrote it (a save, whose note the list then shows) goes on. A write to a queue makes the status
+   * provisional at once (see `queuesUnread`) and reads the queues again.
+   */
+  function onStorageMutated(parts: ObservabilitySet): void {
+    if (!started || !Object.keys(parts).some((part) => queueParts.some((prefix) => part.startsWith(prefix))))
+      return;
+    const mark = ++queueChanges;
+    queuesUnread = true;
+    publish(running ? 'syncing' : undefined);
+    void Promise.all([readQueueSummary(db, db.outbox), readQueueSummary(db, db.uploads)]).then(
+      ([outboxNow, uploadsNow]) => {
+        // A later change is being read by its own notice; stopped: nothing left to show.
+        if (mark !== queueChanges || !started) return;
+        queuesUnread = false;
+        onUploadsChange(uploadsNow);
+        onOutboxChange(outboxNow);
+      },
+      () => {},
+    );
   }
 
   /** Run `fn` at most `delay` ms from now; an earlier schedule wins. */
@@ -331,6 +366,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (started) return;
       started = true;
       stopped = false;
+      Dexie.on.storagemutated.subscribe(onStorageMutated);
+      cleanups.push(() => Dexie.on.storagemutated.unsubscribe(onStorageMutated));
       outboxSubscription = liveQuery(() => readQueueSummary(db, db.outbox)).subscribe({
         next: onOutboxChange,
         error: () => {},

@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithPreload } from './lazy-with-preload.ts';
+import { lazyWithPreload, retryFailedParts } from './lazy-with-preload.ts';
 
 const Part = ({ text }: { text: string }) => createElement('p', null, text);
 
@@ -52,5 +52,33 @@ describe('lazyWithPreload', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+});
+
+describe('a part whose load failed while rendering', () => {
+  it('hands the failure on instead of loading again, and loads afresh once asked to open again', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Part }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Part });
+    const Lazy = lazyWithPreload(load);
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      createElement(Suspense, { fallback: 'loading' }, createElement(Lazy, { text: 'first try' })),
+      { onError: (error) => void errors.push(error) },
+    );
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
+    expect(html).not.toContain('first try');
+    expect(String(errors[0])).toContain('Failed to fetch dynamically imported module');
+    // Rendering again without being asked to open again: React's memory of the failure, no new load.
+    expect(load).toHaveBeenCalledTimes(1);
+
+    retryFailedParts();
+    const again = await render(
+      createElement(Suspense, { fallback: 'loading' }, createElement(Lazy, { text: 'opened again' })),
+    );
+    expect(again).toContain('<p>opened again</p>');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from 'react';
 import { isSealedNote } from '../../db/locked-note-codec.ts';
 import type { LocalNote } from '../../db/types.ts';
+import { PartLoadBoundary } from '../../ui/part-load-boundary.tsx';
 import { OwnerPage } from '../../ui/private/OwnerPage.tsx';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
 import { useStableActions } from '../../ui/use-stable-actions.ts';
@@ -206,23 +207,25 @@ export function NotesScreen({
         {mode.kind === 'editor' && mode.noteId !== null && !editing ? (
           <Skeleton height="400px" borderRadius="lg" />
         ) : mode.kind === 'editor' ? (
-          <Suspense fallback={<Skeleton height="400px" borderRadius="lg" />}>
-            <NoteEditor
-              key={mode.noteId ?? (mode.locked ? 'new-locked' : 'new')}
-              note={editing}
-              initialTitle={mode.title}
-              aiSlot={editorAiSlot}
-              lockNew={mode.locked === true}
-              lockSlot={(note, saveFirst) => (
-                <Suspense fallback={null}>
-                  <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} beforeChange={saveFirst} />
-                </Suspense>
-              )}
-              onDone={(saved, stay) =>
-                setMode(stay && saved ? { kind: 'editor', noteId: saved.id } : { kind: 'list' })
-              }
-            />
-          </Suspense>
+          <PartLoadBoundary what="the editor" onFailed={() => setMode({ kind: 'list' })}>
+            <Suspense fallback={<Skeleton height="400px" borderRadius="lg" />}>
+              <NoteEditor
+                key={mode.noteId ?? (mode.locked ? 'new-locked' : 'new')}
+                note={editing}
+                initialTitle={mode.title}
+                aiSlot={editorAiSlot}
+                lockNew={mode.locked === true}
+                lockSlot={(note, saveFirst) => (
+                  <Suspense fallback={null}>
+                    <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} beforeChange={saveFirst} />
+                  </Suspense>
+                )}
+                onDone={(saved, stay) =>
+                  setMode(stay && saved ? { kind: 'editor', noteId: saved.id } : { kind: 'list' })
+                }
+              />
+            </Suspense>
+          </PartLoadBoundary>
         ) : (
           <NotesListArea
             data={data}
@@ -251,43 +254,53 @@ export function NotesScreen({
         )}
 
         {viewerMounted ? (
-          <Suspense fallback={null}>
-            <NoteViewer
-              note={viewerNote}
-              deletedElsewhere={deletedElsewhere}
-              onKeepCopy={() => void keepViewerCopy(viewerNote, setViewerId)}
-              canStudy={!!onStudy}
-              lockSlot={(note) => (
-                <Suspense fallback={null}>
-                  <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} />
-                </Suspense>
-              )}
-              onClose={closeViewer}
-              onStudy={study}
-              onEdit={(note) => {
-                closeViewer();
-                setMode({ kind: 'editor', noteId: note.id, shown: note });
-              }}
-              onCompare={(copyId) => {
-                closeViewer();
-                setCompareId(copyId);
-              }}
-            />
-          </Suspense>
+          <PartLoadBoundary what="the note" open={viewerNote !== null} onFailed={closeViewer}>
+            <Suspense fallback={null}>
+              <NoteViewer
+                note={viewerNote}
+                deletedElsewhere={deletedElsewhere}
+                onKeepCopy={() => void keepViewerCopy(viewerNote, setViewerId)}
+                canStudy={!!onStudy}
+                lockSlot={(note) => (
+                  <Suspense fallback={null}>
+                    <NoteLockButton note={note} whenUnlocked={vault.whenUnlocked} />
+                  </Suspense>
+                )}
+                onClose={closeViewer}
+                onStudy={study}
+                onEdit={(note) => {
+                  closeViewer();
+                  setMode({ kind: 'editor', noteId: note.id, shown: note });
+                }}
+                onCompare={(copyId) => {
+                  closeViewer();
+                  setCompareId(copyId);
+                }}
+              />
+            </Suspense>
+          </PartLoadBoundary>
         ) : null}
         {compareId !== null ? (
-          <Suspense fallback={null}>
-            <ConflictCompare copyId={compareId} onClose={() => setCompareId(null)} />
-          </Suspense>
+          <PartLoadBoundary what="the comparison" onFailed={() => setCompareId(null)}>
+            <Suspense fallback={null}>
+              <ConflictCompare copyId={compareId} onClose={() => setCompareId(null)} />
+            </Suspense>
+          </PartLoadBoundary>
         ) : null}
         {deleteMounted ? (
-          <Suspense fallback={null}>
-            <DeleteNoteDialog
-              open={deletion.target !== null}
-              onCancel={deletion.cancel}
-              onConfirm={() => void deletion.confirm()}
-            />
-          </Suspense>
+          <PartLoadBoundary
+            what="the delete confirmation"
+            open={deletion.target !== null}
+            onFailed={deletion.cancel}
+          >
+            <Suspense fallback={null}>
+              <DeleteNoteDialog
+                open={deletion.target !== null}
+                onCancel={deletion.cancel}
+                onConfirm={() => void deletion.confirm()}
+              />
+            </Suspense>
+          </PartLoadBoundary>
         ) : null}
         {vault.dialog}
         {lockedLinkDialog}

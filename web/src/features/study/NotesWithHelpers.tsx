@@ -9,6 +9,7 @@ import { useQueryClient } from '../../api/page-cache-context.tsx';
 import { appSyncLoaded } from '../../sync/load-app-sync.ts';
 import { afterFirstScreen, idleAfterFirstScreen } from '../../ui/after-first-screen.ts';
 import { lazyWithPreload } from '../../ui/lazy-with-preload.ts';
+import { PartLoadBoundary } from '../../ui/part-load-boundary.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { useOpenedOnce } from '../../ui/use-opened-once.ts';
 import { aiErrorToast } from '../ai/ai-error-toast.ts';
@@ -137,9 +138,11 @@ export function NotesWithHelpers({ viewNoteId }: { viewNoteId?: number | undefin
         }
       />
       {studyMounted ? (
-        <Suspense fallback={null}>
-          <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
-        </Suspense>
+        <PartLoadBoundary what="Study Mode" open={studyId !== null} onFailed={() => setStudyId(null)}>
+          <Suspense fallback={null}>
+            <StudyMode noteId={studyId} onClose={() => setStudyId(null)} />
+          </Suspense>
+        </PartLoadBoundary>
       ) : null}
       {publicMounted ? (
         <Suspense fallback={null}>

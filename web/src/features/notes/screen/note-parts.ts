@@ -1,11 +1,10 @@
 // Not on the list's first paint: the editor, the viewer (with the markdown renderer), the filters, the delete
 // dialog and the compare view load as chunks of their own, fetched right after the first paint and on hover
 // or focus of what opens them (docs/decisions/owner-first-visit-split.md).
-import { lazy } from 'react';
 import { lazyWithPreload } from '../../../ui/lazy-with-preload.ts';
 
 // The compare view (and its diff library) loads when a conflict is first compared.
-export const ConflictCompare = lazy(() =>
+export const ConflictCompare = lazyWithPreload(() =>
   import('../conflicts/ConflictCompare.tsx').then((m) => ({ default: m.ConflictCompare })),
 );
 export const NoteEditor = lazyWithPreload(() =>
