@@ -180,7 +180,8 @@ export function NotesScreen({
   // With a search or filter, how many notes it leaves (DECISIONS: trust and daily use). While a first sync
   // has stored nothing yet, no "0 notes": a placeholder, as for the cards.
   const countKnown = notes && filtering ? shown.length : (notes?.length ?? data.noteCount);
-  const countShown = data.awaitingFirstSync && !countKnown ? undefined : countKnown;
+  const countShown =
+    (data.awaitingFirstSync || data.firstSyncStalled) && !countKnown ? undefined : countKnown;
 
   return (
     <WikiLinkContext.Provider value={wikiLinks}>

@@ -63,6 +63,16 @@ export function NotesListArea(props: Props) {
       {describeFirstSync(data.syncStatus.firstSync ?? data.lastProgress)}
     </Text>
   ) : null;
+  // A device whose first sync could not finish: nothing is loading now, so no placeholder cards, but the notes
+  // are on the server and come with the connection.
+  const stalled = data.firstSyncStalled ? (
+    <Text role="status" color="fg.muted" data-testid="first-sync-stalled">
+      {data.syncStatus.kind === 'offline'
+        ? 'Your notes are not on this device yet. They will load when it is back online.'
+        : 'Your notes are not on this device yet. They will load once the server can be reached.'}
+    </Text>
+  ) : null;
+  const above = progress ?? stalled;
   return (
     // Pointing at or focusing a card loads what its actions open.
     <Stack gap="4" data-search={props.search} onPointerOver={preloadNoteParts} onFocus={preloadNoteParts}>
@@ -75,7 +85,7 @@ export function NotesListArea(props: Props) {
           />
         </Suspense>
       ) : null}
-      {shownFirstCards ? null : progress}
+      {shownFirstCards ? null : above}
       {draft ? <NewNoteDraftCard draft={draft} onOpen={props.openNew} /> : null}
       {/* One slot for the first cards and the full list: the same collection, whose cards stay mounted. */}
       {shownFirstCards ? (
@@ -84,7 +94,8 @@ export function NotesListArea(props: Props) {
         <Text color="fg.error" role="alert" py="8" textAlign="center" data-testid="notes-error">
           {loadError}
         </Text>
-      ) : !notes || listEmptyAwaitingSync ? (
+      ) : (!notes || listEmptyAwaitingSync) && data.firstSyncStalled ? null : !notes ||
+        listEmptyAwaitingSync ? (
         <SimpleGrid
           columns={view === 'list' ? 1 : { base: 1, md: 2, lg: 3 }}
           gap="4"
@@ -105,7 +116,7 @@ export function NotesListArea(props: Props) {
       ) : (
         collection(props.shown, props.terms)
       )}
-      {shownFirstCards ? progress : null}
+      {shownFirstCards ? above : null}
     </Stack>
   );
 }

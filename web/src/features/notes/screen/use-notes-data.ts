@@ -59,14 +59,21 @@ export function useNotesData() {
     (hasCursor !== true &&
       syncStatus.lastSyncedAt === null &&
       (syncStatus.kind === 'pending' || syncStatus.kind === 'syncing'));
-  const listEmptyAwaitingSync = awaitingFirstSync && notes?.length === 0;
+  // A device that never finished a sync and cannot reach the server now (offline, a failing server, a session to
+  // renew): what its list lacks is on the server, not gone. It says so, never "No notes yet" or "0 notes".
+  const firstSyncStalled =
+    !firstSyncing &&
+    hasCursor === false &&
+    syncStatus.lastSyncedAt === null &&
+    (syncStatus.kind === 'offline' || syncStatus.kind === 'error' || syncStatus.kind === 'unauthorized');
+  const listEmptyAwaitingSync = (awaitingFirstSync || firstSyncStalled) && notes?.length === 0;
   // While all notes load, the newest ones (the default order) are already on screen: from the database, or on a
   // new device whose database has none yet, from the early first page (the same notes, once the engine stores it).
   const firstRows =
     !notes || listEmptyAwaitingSync
       ? firstPage && firstPage.length > 0
         ? firstPage
-        : awaitingFirstSync
+        : awaitingFirstSync || firstSyncStalled
           ? earlyRows
           : null
       : null;
@@ -80,6 +87,7 @@ export function useNotesData() {
     lastProgress,
     firstScreenRead,
     awaitingFirstSync,
+    firstSyncStalled,
     listEmptyAwaitingSync,
     firstCards,
   };
