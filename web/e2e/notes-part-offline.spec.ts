@@ -25,7 +25,9 @@ test('Delete Note pressed offline before its dialog is on the device says so; on
 }) => {
   await signIn();
   const title = `Part offline ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await page.request.post('/api/notes', { data: { title, content: 'Still here.', tags: [] } });
+  const created = await page.request.post('/api/notes', {
+    data: { title, content: 'Still here.', tags: [] },
+  });
   expect(created.status()).toBe(201);
   const release = await holdChunks(context, /\/assets\/DeleteNoteDialog-[^/]*\.js$/);
   await page.goto('/notes');
