@@ -26,7 +26,7 @@ export default defineConfig({
   // The service worker is built here, by the last browser build: its precache list is every file in
   // web/dist, so the owner's worker keeps the public pages' scripts too (a public page the owner opens
   // offline is the visitor's saved copy, which runs them), not only the app's.
-  plugins: [productionBuild(), react(), pwaPlugin()],
+  plugins: [productionBuild(), react(), pwaPlugin(path.join(webRoot, 'dist'))],
   build: {
     outDir: path.join(webRoot, 'dist'),
     // The app's build is already there.

@@ -51,7 +51,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
+          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'web/pwa/**/*.test.ts'],
           environment: 'node',
           isolate: false,
           testTimeout: 30_000,

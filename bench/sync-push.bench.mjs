@@ -265,11 +265,11 @@ async function inChromium() {
 
     // Offline, the Import page comes from the service worker's precache: wait until it is installed (all of the
     // app stored) and controls the page, as it is for anyone who has used the app before.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null,
-      undefined,
-      { timeout: 120_000 },
-    );
+    // (waitForFunction would take an async predicate's promise for a truthy answer at once.)
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 120_000,
+    });
 
     // 1. My Notes open.
     let since = await cursorNow(server.url, cookie);

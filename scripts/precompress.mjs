@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'web/dist'));
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico|pack)$/;
 /** Below this the server sends the file as it is anyway (answer-cache.ts COMPRESS_MIN_BYTES). */
 const MIN_BYTES = 1024;
 

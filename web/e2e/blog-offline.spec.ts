@@ -20,13 +20,14 @@ async function readerWorker(page: Page) {
 
 /** Waits until the service worker has stored this page (it stores after answering). */
 async function saved(page: Page, pathname: string) {
-  await page.waitForFunction(
-    async (p) => (await caches.match(p, { ignoreSearch: true })) !== undefined,
-    pathname,
-    {
-      timeout: 10_000,
-    },
-  );
+  // Polled from here: waitForFunction takes an async predicate's promise for a truthy answer at once.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (p) => (await caches.match(p, { ignoreSearch: true })) !== undefined, pathname),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 async function cachedUrls(page: Page): Promise<string[]> {
@@ -109,14 +110,16 @@ test('the signed-in owner reads a public page offline, its scripts and islands f
   await signIn();
   await page.goto('/notes');
   await expect(page.getByRole('heading', { name: 'My Notes' })).toBeVisible();
-  await page.waitForFunction(
-    async () => {
-      const active = (await navigator.serviceWorker.ready).active;
-      return navigator.serviceWorker.controller != null && !active?.scriptURL.includes('mode=reader');
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const active = (await navigator.serviceWorker.ready).active;
+          return navigator.serviceWorker.controller != null && !active?.scriptURL.includes('mode=reader');
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   // Online, the owner's page is the whole app; the worker keeps the copy any visitor gets, which runs the
   // public pages' own scripts (public-entry and its islands), never loaded by the owner's screens.
   await page.goto(postPath);

@@ -195,9 +195,11 @@ test('offline, a public page opens from its own cached copy, never the private a
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
   // The worker stores the page after answering it: going offline before that finds no copy (seen under load).
-  await page.waitForFunction(async () => (await caches.match('/privacy-policy')) !== undefined, undefined, {
-    timeout: 10_000,
-  });
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.match('/privacy-policy')) !== undefined), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();

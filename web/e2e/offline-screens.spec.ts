@@ -86,13 +86,14 @@ test('a visitor’s Subscribe and Submit Comment on a saved post offline say so 
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
     timeout: 20_000,
   });
-  await page.waitForFunction(
-    async (p) => (await caches.match(p, { ignoreSearch: true })) !== undefined,
-    path,
-    {
-      timeout: 10_000,
-    },
-  );
+  await expect
+    .poll(
+      () => page.evaluate(async (p) => (await caches.match(p, { ignoreSearch: true })) !== undefined, path),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();

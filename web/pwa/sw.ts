@@ -11,12 +11,13 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { type PrecacheEntry, precacheApp } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  __WB_MANIFEST: PrecacheEntry[];
 };
 
 const PAGES_CACHE = 'pn-pages';
@@ -40,8 +41,9 @@ const PRIVATE_PATHS = [
 ];
 const PRIVATE_SHELL = '/notes';
 
-// The whole app (editor, notes, admin) is the owner's to keep; a reader gets only what their pages load.
-if (!READER) precacheAndRoute(self.__WB_MANIFEST);
+// The whole app (editor, notes, admin) is the owner's to keep, installed from the app pack (precache.ts); a
+// reader gets only what their pages load.
+if (!READER) precacheApp(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 function isPrivatePage(pathname: string): boolean {

@@ -18,8 +18,9 @@ export function isHashed(rel: string): boolean {
   return rel.startsWith('assets/') || /^workbox-[0-9a-f]+\.js$/.test(rel);
 }
 
-/** Text types: compressed when large enough (the same list scripts/precompress.mjs uses). */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico)$/;
+/** Text types and the app pack (web/pwa/app-pack.ts, mostly scripts): compressed when large enough (the same list
+ * scripts/precompress.mjs uses). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico|pack)$/;
 const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 interface FileEntry {
