@@ -113,7 +113,14 @@ test('the owner makes the blog theirs in Settings; a visitor sees it at once', a
   await reader.context().close();
 });
 
-test('Settings › Site fits a 390 px wide window', async ({ page }) => {
+test('Settings › Site fits a 390 px wide window, with the longest site title the header can be given', async ({
+  page,
+}) => {
+  // 80 characters (the most a title may have): the header's brand gives way, the menu button stays on screen.
+  const current = await (await api.get('/api/admin/site')).json();
+  const title = 'The Long-Winded Notebook of Everything I Ever Meant to Write Down Somewhere Else';
+  expect(title).toHaveLength(80);
+  expect((await api.put('/api/admin/site', { data: { ...current, title } })).ok()).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.goto('/settings');
@@ -124,6 +131,9 @@ test('Settings › Site fits a 390 px wide window', async ({ page }) => {
   // Once the screen has settled (its requests answered), against the window's configured width; a failure
   // names what sticks out. CI once read 4 px here, measured while the screen was still loading.
   await expectNoSidewaysScroll(page, 'Settings › Site at 390 px');
+  const menu = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
+  expect(menu.x + menu.width).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('link', { name: `${title} home` })).toBeVisible();
 });
 
 test('a pending comment waits in the moderation queue and leaves it when approved', async ({

@@ -17,3 +17,24 @@ export function flashcardStep(index: number, total: number, direction: 'next' | 
   }
   return { index: current === 0 ? total - 1 : current - 1, completed: false };
 }
+
+/** The card on screen: its id, and its place when it was shown (for when the card is gone). */
+export interface ShownCard {
+  id: string | undefined;
+  index: number;
+}
+
+/**
+ * Where the shown card is now. The cards are in the note's order, recomputed whenever one changes (an edit, a
+ * sync): the card on screen is followed by its id wherever it moved; once it is gone, its old place (within
+ * the list) shows the card that took it. Derived on every render, so a list that changes in the same moment as
+ * a grade's step to the next card cannot put the owner back on the graded one.
+ */
+export function shownCardIndex(cards: readonly { id: string }[], shown: ShownCard): number {
+  if (cards.length === 0) return 0;
+  if (shown.id !== undefined) {
+    const at = cards.findIndex((card) => card.id === shown.id);
+    if (at >= 0) return at;
+  }
+  return Math.min(Math.max(0, shown.index), cards.length - 1);
+}

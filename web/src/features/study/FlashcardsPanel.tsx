@@ -4,8 +4,13 @@
 // rows. The last grade can be undone (U or the Undo button) for a few seconds, until another card is graded.
 // Under the card, the owner edits, suspends or deletes it (CardActions).
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { FLASHCARD_REVIEW_COMPLETE, flashcardStep } from '@private-notes/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  FLASHCARD_REVIEW_COMPLETE,
+  flashcardStep,
+  type ShownCard,
+  shownCardIndex,
+} from '@private-notes/shared';
+import { useEffect, useMemo, useState } from 'react';
 import type { LocalFlashcard, ReviewRow } from '../../db/types.ts';
 import { CardActions } from './CardActions.tsx';
 import { cardFaces } from './CardFaces.tsx';
@@ -21,43 +26,40 @@ interface Props {
 }
 
 export function FlashcardsPanel({ noteId, cards, reviews }: Props) {
-  const [index, setIndex] = useState(0);
+  // The card on screen by id (shownCardIndex follows it when the note's cards are recomputed), not by place.
+  const [shown, setShown] = useState<ShownCard>(() => ({ id: cards[0]?.id, index: 0 }));
   const [flipped, setFlipped] = useState(false);
   const [completed, setCompleted] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const grader = useUndoableGrade<number>();
+  const grader = useUndoableGrade<ShownCard>();
   const { grading } = grader;
   const byCard = useMemo(() => reviewsByCard(reviews), [reviews]);
 
-  const current = cards[Math.min(index, cards.length - 1)];
-  // The cards are in the note's order, recomputed when one changes: an edited card may move, and the panel
-  // follows it (and stays put when a card is added elsewhere) rather than showing another card in its place.
-  const shownId = useRef(current?.id);
+  const index = shownCardIndex(cards, shown);
+  const current = cards[index];
+  // Cards that arrived after the panel opened: the first one shown is followed from now on.
   useEffect(() => {
-    const at = shownId.current ? cards.findIndex((card) => card.id === shownId.current) : -1;
-    if (at >= 0) setIndex(at);
-  }, [cards]);
-  useEffect(() => {
-    shownId.current = current?.id;
-  }, [current?.id]);
+    if (shown.id === undefined && current) setShown({ id: current.id, index });
+  }, [shown.id, current, index]);
   const now = new Date();
   const schedule = current ? replayCard(byCard.get(current.id) ?? []) : null;
 
   const step = (direction: 'next' | 'previous') => {
     const next = flashcardStep(index, cards.length, direction);
-    setIndex(next.index);
+    setShown({ id: cards[next.index]?.id, index: next.index });
     setCompleted(next.completed);
     setFlipped(false);
   };
 
   const grade = async (rating: Grade) => {
-    if (current && (await grader.grade({ cardId: current.id, noteId, rating }, index))) step('next');
+    if (current && (await grader.grade({ cardId: current.id, noteId, rating }, { id: current.id, index })))
+      step('next');
   };
 
   const undo = async () => {
     const back = await grader.undo();
     if (back === null) return;
-    setIndex(back);
+    setShown(back);
     setCompleted(false);
     setFlipped(false);
   };
