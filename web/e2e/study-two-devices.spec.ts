@@ -59,8 +59,13 @@ test('grades made on one device show on another', async ({ page, browser, signIn
   await studyB.getByTestId('flashcard').click();
   await studyB.getByRole('button', { name: /^Easy/ }).click();
   await expect(studyB.getByTestId('note-due-today')).toHaveText(`${total - 3} due today`);
-  // B's grade too is held for its undo window before it goes.
+  // B leaves study mode: its held grade goes at once, without waiting out the undo window.
+  const left = Date.now();
+  await pageB.keyboard.press('Escape');
+  await expect(studyB).toBeHidden();
   await expect.poll(() => reviewsOfNote(pageB.request), { timeout: 20_000 }).toBe(3);
+  // (The undo window is 10 s: sooner than that, the grade did not wait it out.)
+  expect(Date.now() - left).toBeLessThan(8_000);
   await page.reload();
   await noteCard(page, title).getByRole('button', { name: 'Study Mode' }).click();
   await studyA.getByRole('tab', { name: 'Flashcards' }).click();
