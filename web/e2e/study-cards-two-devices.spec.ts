@@ -88,6 +88,9 @@ test('cards made on A are studied, edited and added to on B offline, and come ba
   await add.focus();
   await pageB.keyboard.press('Enter');
   const addDialog = pageB.getByRole('dialog', { name: 'Add card' });
+  // The dialog puts the focus in itself once it has opened (a frame later): moving it before then loses it.
+  const addDialogReady = () =>
+    expect.poll(() => addDialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
   await expect(addDialog).toBeVisible();
   await pageB.keyboard.press('Escape');
   await expect(addDialog).toBeHidden();
@@ -96,6 +99,7 @@ test('cards made on A are studied, edited and added to on B offline, and come ba
 
   // A question/answer card; an empty answer is refused first, naming the field.
   await pageB.keyboard.press('Enter');
+  await addDialogReady();
   await addDialog.getByRole('textbox', { name: 'Question' }).focus();
   await pageB.keyboard.type('Who keeps these cards?');
   await addDialog.getByRole('button', { name: 'Save card' }).focus();
@@ -111,6 +115,7 @@ test('cards made on A are studied, edited and added to on B offline, and come ba
   // A cloze with two deletions: two cards (chosen with the arrow keys in the type radio group).
   await add.focus();
   await pageB.keyboard.press('Enter');
+  await addDialogReady();
   await addDialog.getByRole('radio', { name: 'Question and answer' }).focus();
   await pageB.keyboard.press('ArrowRight');
   await expect(addDialog.getByRole('radio', { name: 'Cloze' })).toBeChecked();
