@@ -496,4 +496,104 @@ describe('triggers', () => {
     expect(await engine.syncNow()).toBe('busy');
     expect(await serverNotes(server, cookie)).toHaveLength(0);
   });
+
+  it('a tab whose last round failed waits for the tab holding the lock, then shows how things stand', async () => {
+    const locks = new TabLocks();
+    const a = makeDevice(server, cookie, undefined, { locks });
+    devices.push(a);
+    await createNote(note('Milk'), a.db);
+    // The server answers 500 (its disk full, say): "Sync failed".
+    a.faults.fail500 = 1000;
+    expect(await a.engine.syncNow()).toBe('failed');
+    expect(a.engine.getStatus().kind).toBe('error');
+
+    // Another tab of the same browser (the same database) takes the sync lock and sends everything.
+    a.faults.fail500 = 0;
+    const release = await locks.hold();
+    const otherTab = createSyncEngine({
+      db: a.db,
+      baseUrl: server.url,
+      headers: () => ({ cookie }),
+      locks: null, // its round runs inside the lock `hold` took
+      isOnline: () => true,
+    });
+    const retry = a.engine.syncNow();
+    expect(await otherTab.syncNow()).toBe('synced');
+    // Skipped while the other tab synced, this tab would keep "Sync failed" for good: it waits instead.
+    expect(a.engine.getStatus().kind).toBe('syncing');
+    release();
+    expect(await retry).toBe('synced');
+    expect(a.engine.getStatus()).toMatchObject({ kind: 'synced', pending: 0 });
+    expect((await serverNotes(server, cookie)).map((n) => n.title)).toEqual(['Milk']);
+  });
+
+  it('a tab without a failure of its own still skips the round another tab is running', async () => {
+    const locks = new TabLocks();
+    const a = makeDevice(server, cookie, undefined, { locks });
+    devices.push(a);
+    expect(await a.engine.syncNow()).toBe('synced');
+    const release = await locks.hold();
+    expect(await a.engine.syncNow()).toBe('busy');
+    release();
+  });
 });
+
+/** Exclusive Web Locks as one browser's tabs share them: `ifAvailable`, a queue of waiters, `signal`. */
+class TabLocks {
+  #held = false;
+  #queue: Array<() => void> = [];
+
+  async request(
+    _name: string,
+    optionsOrCallback: LockOptions | ((lock: Lock | null) => unknown),
+    maybeCallback?: (lock: Lock | null) => unknown,
+  ): Promise<unknown> {
+    const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
+    const callback = (typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback)!;
+    if (this.#held) {
+      if (options.ifAvailable) return callback(null);
+      await new Promise<void>((resolve, reject) => {
+        this.#queue.push(resolve);
+        options.signal?.addEventListener('abort', () => {
+          this.#queue = this.#queue.filter((waiter) => waiter !== resolve);
+          reject(new DOMException('The lock request was aborted.', 'AbortError'));
+        });
+      });
+    }
+    this.#held = true;
+    try {
+      return await callback({ name: 'private-notes-sync', mode: 'exclusive' } as Lock);
+    } finally {
+      this.#release();
+    }
+  }
+
+  /** Takes the lock as another tab would; the returned function lets it go. */
+  async hold(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let taken!: () => void;
+    const takenNow = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    void this.request('private-notes-sync', () => {
+      taken();
+      return held;
+    });
+    await takenNow;
+    return release;
+  }
+
+  async query(): Promise<LockManagerSnapshot> {
+    const lock = { name: 'private-notes-sync', mode: 'exclusive' as const };
+    return { held: this.#held ? [lock] : [], pending: this.#queue.map(() => lock) };
+  }
+
+  #release(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}

@@ -116,6 +116,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let outboxSubscription: Subscription | null = null;
   /** Aborts the round in flight: going offline or stopping must not leave it waiting on a dead connection. */
   let roundAbort: AbortController | null = null;
+  /** Aborts a wait for another tab's round to end (runExclusive), for the same reasons. */
+  let lockWait: AbortController | null = null;
   let uploadsSubscription: Subscription | null = null;
   let conflictsSubscription: Subscription | null = null;
   let conflicts = 0;
@@ -272,7 +274,26 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function runExclusive(): Promise<SyncRoundResult> {
     if (!locks) return round();
     // ifAvailable: when another tab holds the lock it is already syncing this database; skip rather than queue.
-    return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? round() : 'busy'));
+    const result = await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
+      lock ? round() : 'busy',
+    );
+    if (result !== 'busy' || lastError === null) return result;
+    // This tab's own last round failed, and another tab is syncing now. Skipping would leave this tab saying
+    // "Sync failed" however well that tab's round goes (the queue it shows empties, the failure stays): it waits
+    // for that round to end and runs one of its own, which says how things stand now. Going offline or stopping
+    // ends the wait.
+    const wait = new AbortController();
+    lockWait = wait;
+    try {
+      return await locks.request(LOCK_NAME, { signal: wait.signal }, () =>
+        stopped || !isOnline() ? 'busy' : round(),
+      );
+    } catch (error) {
+      if (wait.signal.aborted) return 'busy';
+      throw error;
+    } finally {
+      if (lockWait === wait) lockWait = null;
+    }
   }
 
   function syncNow(): Promise<SyncRoundResult> {
@@ -414,6 +435,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           onOffline() {
             reconnectRetries = null;
             roundAbort?.abort();
+            lockWait?.abort();
             publish();
           },
           onVisible() {
@@ -433,6 +455,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       started = false;
       stopped = true;
       roundAbort?.abort();
+      lockWait?.abort();
       outboxSubscription?.unsubscribe();
       outboxSubscription = null;
       uploadsSubscription?.unsubscribe();
