@@ -1,7 +1,8 @@
 // The AI assistant in real Chromium: suggestion chips, Ask AI (disabled when blank), 'Generating
 // explanation...', the 4-line clamp with 'Read more', Save as Note (the note appears on /notes), the history
 // fetched only once its tab opens, its search, empty state and detail view; and the failure toasts.
-import AxeBuilder from '@axe-core/playwright';
+
+import { axe } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { noteCard, toast } from './study-fixtures.ts';
 
@@ -111,7 +112,7 @@ test('an explanation that cannot become a note shows the save failure toast', as
 test('the assistant has no serious accessibility violations', async ({ page }) => {
   await page.goto('/ai-explanations');
   await expect(page.getByRole('button', { name: 'Ask AI' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[data-testid="ai-assistant"]').analyze();
+  const results = await axe(page).include('[data-testid="ai-assistant"]').analyze();
   expect(
     results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);

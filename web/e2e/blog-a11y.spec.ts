@@ -1,8 +1,8 @@
 // Accessibility of the public blog with axe-core, in light and dark: every violation counts (Lighthouse's
 // accessibility score of 100 needs contrast, names, labels and heading order all right), including the
 // comment form's error state, the share popover and the owner's pending section.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { axe } from './axe.ts';
 import { createPost, hydrated, ownerApi, postUrl } from './blog-helpers.ts';
 import { E2E_OWNER } from './owner.ts';
 
@@ -11,7 +11,7 @@ import { E2E_OWNER } from './owner.ts';
 test.describe.configure({ timeout: 60_000 });
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );

@@ -1,8 +1,8 @@
 // Writing in the note editor in real Chromium: list, task and quote continuation and ending by keyboard,
 // Tab nesting (and leaving the editor), Ctrl/Cmd+S/B/I/K, the box's height on a desktop and a phone, the
 // side-by-side preview, task boxes ticked from the viewer reaching the server, and lazily coloured code.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { createPost, ownerApi, postUrl, uniqueWord } from './blog-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -268,8 +268,8 @@ test('fenced code is coloured in the viewer and the preview, loading the highlig
   await expect(viewer.locator('code')).toHaveText('const answer = 42;\n');
   // The colours keep code readable (axe's contrast check covers the coloured spans).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const axe = await new AxeBuilder({ page }).include('[data-testid="note-viewer"] pre').analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const results = await axe(page).include('[data-testid="note-viewer"] pre').analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 });
 
 test('a published post shows its code coloured by the server, with no highlighter script', async ({

@@ -1,10 +1,11 @@
 // Accessibility with axe-core: no serious or critical violations on the sign-in screen, settings and
 // the not-found screen, in light and dark.
-import AxeBuilder from '@axe-core/playwright';
+
+import { axe } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -2,9 +2,9 @@
 // passkeys through Chromium's virtual authenticator (added after confirming the password, issue 33), TOTP enrolment and sign-in (codes computed here),
 // a recovery code, and the session list's sign-outs. Every test leaves the owner as it found them
 // (password only, no passkey), since the other specs sign in with the password alone.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { axe } from './axe.ts';
 import { E2E_OWNER, expect, test } from './fixtures.ts';
 import { E2E_PORT } from './owner.ts';
 
@@ -14,7 +14,7 @@ const codeAt = (secret: string, timestamp: number) =>
   });
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
