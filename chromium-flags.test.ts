@@ -1,10 +1,17 @@
 // Guards the single list of Chromium flags: no Playwright config or benchmark spells out a launch flag or
 // the browser's path again; they import chromium-flags.mjs instead.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, chromiumLaunchOptions } from './chromium-flags.mjs';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  chromiumLaunchOptions,
+  HIDDEN_BROWSER_UI_FEATURES,
+} from './chromium-flags.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -44,3 +51,76 @@ describe('chromium flags', () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** The command lines of this process's descendants (Chromium's browser, zygotes and renderers). */
+function descendants(): string[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {} // gone meanwhile
+  }
+  const ours = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents)
+      if (ours.has(parent) && !ours.has(pid)) {
+        ours.add(pid);
+        grew = true;
+      }
+  }
+  ours.delete(process.pid);
+  return [...ours]
+    .flatMap((pid) => {
+      try {
+        return [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')];
+      } catch {
+        return [];
+      }
+    })
+    .map((args) => args.join(' '));
+}
+
+/** What a renderer of a browser launched with these args runs with off, and how many renderers a new tab adds. */
+async function launched(args: string[]) {
+  const browser = await chromium.launch({ ...chromiumLaunchOptions(), args });
+  try {
+    const renderers = () => descendants().filter((line) => line.includes('--type=renderer'));
+    // A first tab, so that what the browser starts once is running; then what a second tab adds.
+    const newTab = async () => {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto('about:blank');
+      // The popup's renderer starts once the tab's window exists; give it the moment it takes.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    };
+    await newTab();
+    const before = renderers().length;
+    await newTab();
+    const now = renderers();
+    const disabled = now.map((line) => line.match(/--disable-features=(\S+)/)?.[1]).find(Boolean) ?? '';
+    return { disabled: new Set(disabled.split(',')), rendererPerTab: now.length - before };
+  } finally {
+    await browser.close();
+  }
+}
+
+describe.runIf(existsSync(CHROMIUM_PATH) && process.platform === 'linux')(
+  'the browser launched with them',
+  () => {
+    it('keeps every feature Playwright turns off, and builds no hidden omnibox page for a new tab', async () => {
+      const playwrightAlone = await launched(
+        CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--disable-features=')),
+      );
+      const ours = await launched([...CHROMIUM_FLAGS]);
+      // Without the list, Playwright's own arrives; with it, every one of those is still off, and ours too.
+      expect(playwrightAlone.disabled.size).toBeGreaterThan(5);
+      expect([...playwrightAlone.disabled].filter((feature) => !ours.disabled.has(feature))).toEqual([]);
+      for (const feature of HIDDEN_BROWSER_UI_FEATURES) expect(ours.disabled.has(feature)).toBe(true);
+      // A new tab: its page's renderer and the popup's, or the page's alone.
+      expect(playwrightAlone.rendererPerTab).toBe(2);
+      expect(ours.rendererPerTab).toBe(1);
+    }, 60_000);
+  },
+);
