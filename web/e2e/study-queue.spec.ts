@@ -60,8 +60,24 @@ test('/study on a freshly signed-in device waits for the first card sync and say
     )
     .toBeGreaterThanOrEqual(total);
 
+  // A hundred other notes, then the cards' note edited: the first page of the new device's notes feed (100
+  // changes, oldest first) holds other notes, and the cards' note comes on a later page.
+  const fillers: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const filler = await page.request.post('/api/notes', {
+      data: { title: `Filler ${i} ${Date.now()}`, content: 'Not a study note.', tags: [] },
+    });
+    fillers.push(((await filler.json()) as { id: number }).id);
+  }
+  const current = (await (await page.request.get(`/api/notes/${id}`)).json()) as { version: number };
+  const edited = await page.request.put(`/api/notes/${id}`, {
+    data: { content: `${STUDY_NOTE}\n`, baseVersion: current.version },
+  });
+  expect(edited.ok(), `PUT answered ${edited.status()}`).toBe(true);
+
   // A new device (no worker, so the test sees its requests) opens /study first, never My Notes. Its first
-  // card pull is held back until the screen has said what it waits for.
+  // card pull is held back until the screen has said what it waits for; its notes feed after the first page
+  // is held until the cards are in, so the cards arrive before their notes.
   const other = await browser.newContext({ serviceWorkers: 'block' });
   const device = await other.newPage();
   expect((await device.request.post('/api/login', { data: E2E_OWNER })).ok()).toBe(true);
@@ -69,18 +85,32 @@ test('/study on a freshly signed-in device waits for the first card sync and say
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let cardsIn: () => void = () => {};
+  const cardsArrived = new Promise<void>((resolve) => {
+    cardsIn = resolve;
+  });
   await device.route(/\/api\/cards(\?|$)/, async (route) => {
     if (route.request().method() === 'GET') await held;
     await route.continue();
+    if (route.request().method() === 'GET') setTimeout(cardsIn, 1500);
   });
+  await device.route(
+    (url) => url.pathname === '/api/notes/changes' && url.searchParams.has('since'),
+    async (route) => {
+      await cardsArrived;
+      await route.continue();
+    },
+  );
   await device.goto('/study');
   await expect(device.getByRole('heading', { name: 'Study due cards' })).toBeVisible();
   await expect(device.getByText(/Bringing your flashcards to this device/)).toBeVisible();
   await expect(device.getByText('No cards are due right now.')).toHaveCount(0);
   release();
+  // The cards came before their notes: once the notes are in, the session starts (it did not stay empty).
   await expect(device.getByTestId('session-position')).toHaveText(`Card 1 of ${total} · new`, {
     timeout: 30_000,
   });
   await other.close();
-  expect((await page.request.delete(`/api/notes/${id}`)).ok()).toBe(true);
+  for (const noteId of [id, ...fillers])
+    expect((await page.request.delete(`/api/notes/${noteId}`)).ok()).toBe(true);
 });

@@ -7,7 +7,7 @@ import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { formatElapsed } from '@private-notes/shared';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { db } from '../../db/db.ts';
 import { revealCard } from '../../db/locked-note-codec.ts';
 import { loadAppSync } from '../../sync/load-app-sync.ts';
@@ -55,10 +55,21 @@ export function ReviewSession() {
   useEffect(() => {
     void loadVaultRuntimeIfSetUp().catch(() => {});
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: generation moves on every lock and unlock
+  // While nothing is due, cards or notes arriving build the queue again: the rest of a first sync (this
+  // screen is ready after the first page of each feed, and a card whose note is not here yet cannot be
+  // studied), or cards another device made. A session under way keeps its queue.
+  const arrivals = useLiveQuery(async () => `${await db.flashcards.count()}:${await db.notes.count()}`, []);
+  const [reloads, setReloads] = useState(0);
+  /** What `arrivals` said when the queue was last built. */
+  const builtFrom = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (queue !== null && queue.length === 0 && arrivals !== builtFrom.current) setReloads((n) => n + 1);
+  }, [arrivals, queue]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation moves on every lock and unlock, reloads when cards or notes arrive while nothing is due
   useEffect(() => {
     if (readiness !== 'ready') return;
     let live = true;
+    builtFrom.current = arrivals;
     void loadSession(db, new Date()).then((session) => {
       if (!live) return;
       setQueue(session.cards);
@@ -70,7 +81,7 @@ export function ReviewSession() {
     return () => {
       live = false;
     };
-  }, [readiness, generation]);
+  }, [readiness, generation, reloads]);
 
   useEffect(() => {
     startReviewSync();
